@@ -1,0 +1,32 @@
+<?php
+
+/** @generate-class-entries */
+
+namespace Async;
+
+interface Awaitable {}
+
+interface Completable extends Awaitable
+{
+    public function cancel(?AsyncCancellation $cancellation = null): void;
+
+    public function isCompleted(): bool;
+
+    public function isCancelled(): bool;
+}
+
+function spawn(callable $task, mixed ...$args): Coroutine {}
+
+function suspend(): void {}
+
+function await(Completable $awaitable, ?Completable $cancellation = null): mixed {}
+
+function delay(int $ms): void {}
+
+function protect(\Closure $closure): mixed {}
+
+function current_coroutine(): Coroutine {}
+
+function coroutine_context(): Context {}
+
+function get_coroutines(): array {}

@@ -1,0 +1,172 @@
+/*
+ * context.c — Async\Context: key/value storage attached to a coroutine (and, later, to scopes).
+ * Keys are strings or objects; object keys match by identity and are kept alive by the context.
+ * A coroutine's context has no scope link, so lookups through it are local (spec §3.6).
+ */
+#include "php_async.h"
+#include "zend_exceptions.h"
+#include "context_arginfo.h"
+
+zend_class_entry *async_ce_context;
+static zend_object_handlers context_handlers;
+
+typedef struct {
+	HashTable values;  /* string keys, and "\0obj:<handle>" for object keys */
+	HashTable objects; /* object keys by handle, kept alive */
+	zend_object std;
+} async_context_t;
+
+#define CTX_FROM_OBJ(o) ((async_context_t *) ((char *) (o) - XtOffsetOf(async_context_t, std)))
+
+static zend_object *context_create_object(zend_class_entry *ce)
+{
+	async_context_t *ctx = zend_object_alloc(sizeof(async_context_t), ce);
+	zend_hash_init(&ctx->values, 0, NULL, ZVAL_PTR_DTOR, 0);
+	zend_hash_init(&ctx->objects, 0, NULL, ZVAL_PTR_DTOR, 0);
+	zend_object_std_init(&ctx->std, ce);
+	ctx->std.handlers = &context_handlers;
+	return &ctx->std;
+}
+
+zend_object *async_context_new_object(void)
+{
+	return context_create_object(async_ce_context);
+}
+
+static void context_free_obj(zend_object *object)
+{
+	async_context_t *ctx = CTX_FROM_OBJ(object);
+	zend_hash_destroy(&ctx->values);
+	zend_hash_destroy(&ctx->objects);
+	zend_object_std_dtor(object);
+}
+
+static HashTable *context_get_gc(zend_object *object, zval **table, int *num)
+{
+	async_context_t *ctx = CTX_FROM_OBJ(object);
+	zend_get_gc_buffer *buf = zend_get_gc_buffer_create();
+	zval *zv;
+	ZEND_HASH_FOREACH_VAL(&ctx->values, zv) {
+		zend_get_gc_buffer_add_zval(buf, zv);
+	} ZEND_HASH_FOREACH_END();
+	ZEND_HASH_FOREACH_VAL(&ctx->objects, zv) {
+		zend_get_gc_buffer_add_zval(buf, zv);
+	} ZEND_HASH_FOREACH_END();
+	zend_get_gc_buffer_use(buf, table, num);
+	return NULL;
+}
+
+/* A string key is used as is; an object key becomes a name no PHP string key can collide with. */
+static zend_string *context_key(zval *key)
+{
+	if (Z_TYPE_P(key) == IS_STRING) {
+		return zend_string_copy(Z_STR_P(key));
+	}
+	return zend_strpprintf(0, "%c#obj#%u", '\0', Z_OBJ_HANDLE_P(key));
+}
+
+static zval *context_find(async_context_t *ctx, zval *key)
+{
+	zend_string *k = context_key(key);
+	zval *found = zend_hash_find(&ctx->values, k);
+	zend_string_release(k);
+	return found;
+}
+
+static ZEND_COLD void throw_missing(zval *key)
+{
+	zend_class_entry *ce = zend_hash_str_find_ptr(CG(class_table), "async\\contextexception", sizeof("async\\contextexception") - 1);
+	const char *name = Z_TYPE_P(key) == IS_STRING ? Z_STRVAL_P(key) : ZSTR_VAL(Z_OBJCE_P(key)->name);
+	zend_throw_exception_ex(ce, 0, "Context key \"%s\" not found", name);
+}
+
+#define KEY_PARAM(key) \
+	ZEND_PARSE_PARAMETERS_START(1, 1) \
+		Z_PARAM_ZVAL(key) \
+	ZEND_PARSE_PARAMETERS_END(); \
+	if (Z_TYPE_P(key) != IS_STRING && Z_TYPE_P(key) != IS_OBJECT) { \
+		zend_argument_type_error(1, "must be of type object|string, %s given", zend_zval_type_name(key)); \
+		RETURN_THROWS(); \
+	}
+
+static void context_lookup(INTERNAL_FUNCTION_PARAMETERS, bool required, bool as_bool)
+{
+	zval *key;
+	KEY_PARAM(key);
+	zval *found = context_find(CTX_FROM_OBJ(Z_OBJ_P(ZEND_THIS)), key);
+	if (as_bool) {
+		RETURN_BOOL(found != NULL);
+	}
+	if (found == NULL) {
+		if (required) {
+			throw_missing(key);
+			RETURN_THROWS();
+		}
+		RETURN_NULL();
+	}
+	RETURN_COPY(found);
+}
+
+ZEND_METHOD(Async_Context, find) { context_lookup(INTERNAL_FUNCTION_PARAM_PASSTHRU, false, false); }
+ZEND_METHOD(Async_Context, get) { context_lookup(INTERNAL_FUNCTION_PARAM_PASSTHRU, true, false); }
+ZEND_METHOD(Async_Context, has) { context_lookup(INTERNAL_FUNCTION_PARAM_PASSTHRU, false, true); }
+ZEND_METHOD(Async_Context, findLocal) { context_lookup(INTERNAL_FUNCTION_PARAM_PASSTHRU, false, false); }
+ZEND_METHOD(Async_Context, getLocal) { context_lookup(INTERNAL_FUNCTION_PARAM_PASSTHRU, true, false); }
+ZEND_METHOD(Async_Context, hasLocal) { context_lookup(INTERNAL_FUNCTION_PARAM_PASSTHRU, false, true); }
+
+ZEND_METHOD(Async_Context, set)
+{
+	zval *key, *value;
+	bool replace = false;
+	ZEND_PARSE_PARAMETERS_START(2, 3)
+		Z_PARAM_ZVAL(key)
+		Z_PARAM_ZVAL(value)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_BOOL(replace)
+	ZEND_PARSE_PARAMETERS_END();
+	if (Z_TYPE_P(key) != IS_STRING && Z_TYPE_P(key) != IS_OBJECT) {
+		zend_argument_type_error(1, "must be of type object|string, %s given", zend_zval_type_name(key));
+		RETURN_THROWS();
+	}
+
+	async_context_t *ctx = CTX_FROM_OBJ(Z_OBJ_P(ZEND_THIS));
+	zend_string *k = context_key(key);
+	if (!replace && zend_hash_exists(&ctx->values, k)) {
+		zend_string_release(k);
+		async_throw(async_ce_async_exception, "Context key already exists and replace is false");
+		RETURN_THROWS();
+	}
+	Z_TRY_ADDREF_P(value);
+	zend_hash_update(&ctx->values, k, value);
+	zend_string_release(k);
+	if (Z_TYPE_P(key) == IS_OBJECT) {
+		Z_ADDREF_P(key);
+		zend_hash_index_update(&ctx->objects, Z_OBJ_HANDLE_P(key), key);
+	}
+	RETURN_OBJ_COPY(Z_OBJ_P(ZEND_THIS));
+}
+
+ZEND_METHOD(Async_Context, unset)
+{
+	zval *key;
+	KEY_PARAM(key);
+	async_context_t *ctx = CTX_FROM_OBJ(Z_OBJ_P(ZEND_THIS));
+	zend_string *k = context_key(key);
+	zend_hash_del(&ctx->values, k);
+	zend_string_release(k);
+	if (Z_TYPE_P(key) == IS_OBJECT) {
+		zend_hash_index_del(&ctx->objects, Z_OBJ_HANDLE_P(key));
+	}
+	RETURN_OBJ_COPY(Z_OBJ_P(ZEND_THIS));
+}
+
+void async_register_context_class(void)
+{
+	async_ce_context = register_class_Async_Context();
+	async_ce_context->create_object = context_create_object;
+	memcpy(&context_handlers, &std_object_handlers, sizeof(zend_object_handlers));
+	context_handlers.offset = XtOffsetOf(async_context_t, std);
+	context_handlers.free_obj = context_free_obj;
+	context_handlers.get_gc = context_get_gc;
+	context_handlers.clone_obj = NULL;
+}

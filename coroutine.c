@@ -1,0 +1,817 @@
+/*
+ * coroutine.c — the Async\Coroutine object and the C contexts that run coroutines.
+ *
+ * Contexts come only from the exported Zend fiber context API. Creating one costs an mmap, an
+ * mprotect and a munmap later, so finished coroutines hand their context ("worker") back to a
+ * bounded pool and the next coroutine reuses it (design doc §1, P2/P3).
+ */
+#include "php_async.h"
+#include "zend_exceptions.h"
+#include "zend_closures.h"
+#include "zend_builtin_functions.h"
+#include "ext/standard/info.h"
+#include "coroutine_arginfo.h"
+
+zend_class_entry *async_ce_coroutine;
+static zend_object_handlers coroutine_handlers;
+
+/* The dummy bottom frame of every coroutine (P6): traces end cleanly at "[internal function]". */
+static zend_function coroutine_root_function = { ZEND_INTERNAL_FUNCTION };
+
+/* ---------------------------------------------------------------------------------------------
+ * Event methods
+ * ------------------------------------------------------------------------------------------- */
+
+static bool coroutine_replay(zend_async_event_t *event, zend_async_event_callback_t *callback,
+	zval *result, zend_object **exception)
+{
+	zend_coroutine_t *coro = (zend_coroutine_t *) event;
+	if (callback != NULL) {
+		callback->callback(event, callback, &coro->result, coro->exception);
+		return true;
+	}
+	if (result != NULL) {
+		ZVAL_COPY(result, &coro->result);
+	}
+	if (exception != NULL) {
+		*exception = coro->exception;
+		if (coro->exception) {
+			GC_ADDREF(coro->exception);
+		}
+	}
+	return coro->exception == NULL;
+}
+
+static bool coroutine_dispose(zend_async_event_t *event)
+{
+	OBJ_RELEASE(ZEND_ASYNC_EVENT_TO_OBJECT(event));
+	return true;
+}
+
+zend_string *async_coroutine_info(zend_async_event_t *event)
+{
+	zend_coroutine_t *coro = (zend_coroutine_t *) event;
+	char name[64];
+	snprintf(name, sizeof(name), "Coroutine %u", ASYNC_CO_OBJ(ASYNC_CO_FROM_CORO(coro))->handle);
+	return zend_coroutine_gen_info(coro, name);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Object lifecycle
+ * ------------------------------------------------------------------------------------------- */
+
+static zend_object *coroutine_create_object(zend_class_entry *ce)
+{
+	async_coroutine_t *co = zend_object_alloc(sizeof(async_coroutine_t), ce);
+	memset(co, 0, XtOffsetOf(async_coroutine_t, std));
+	zend_object_std_init(&co->std, ce);
+	co->std.handlers = &coroutine_handlers;
+
+	zend_async_event_t *ev = &co->coro.event;
+	ev->flags = ZEND_ASYNC_EVENT_F_ZEND_OBJ | ZEND_ASYNC_EVENT_F_ZVAL_RESULT;
+	ev->zend_object_offset = XtOffsetOf(async_coroutine_t, std);
+	ev->add_callback = zend_async_event_default_add_callback;
+	ev->del_callback = zend_async_event_default_del_callback;
+	ev->start = zend_async_event_nop_start;
+	ev->stop = zend_async_event_nop_stop;
+	ev->replay = coroutine_replay;
+	ev->dispose = coroutine_dispose;
+	ev->info = async_coroutine_info;
+	ZVAL_NULL(&co->coro.result);
+	return &co->std;
+}
+
+async_coroutine_t *async_coroutine_new(void)
+{
+	return ASYNC_CO_FROM_OBJ(coroutine_create_object(async_ce_coroutine));
+}
+
+static void worker_free(async_worker_t *worker)
+{
+	ASYNC_G(live_contexts)--;
+	zend_fiber_destroy_context(&worker->ctx);
+	efree(worker);
+}
+
+/* Forced unwinding at shutdown: a graceful-exit error runs the coroutine's finally blocks. */
+static void coroutine_dtor_obj(zend_object *object)
+{
+	async_coroutine_t *co = ASYNC_CO_FROM_OBJ(object);
+	zend_objects_destroy_object(object);
+
+	if (ZEND_COROUTINE_IS_FINISHED(&co->coro) || ZEND_COROUTINE_IS_MAIN(&co->coro)) {
+		if (co->coro.exception != NULL
+			&& !ZEND_ASYNC_EVENT_HAS(&co->coro.event, ZEND_ASYNC_EVENT_F_EXCEPTION_HANDLED)
+			&& !async_is_cancellation(co->coro.exception)) {
+			/* The last handle went away and nobody observed the error (spec §8.2.3). */
+			ZEND_ASYNC_EVENT_SET_EXCEPTION_HANDLED(&co->coro.event);
+			async_scheduler_unhandled_exception(co, co->coro.exception);
+		}
+		return;
+	}
+	if (!ZEND_COROUTINE_IS_STARTED(&co->coro) || co->worker == NULL || CG(unclean_shutdown)) {
+		return;
+	}
+	async_coroutine_cancel(&co->coro, zend_create_graceful_exit(), true, false);
+	if (co->in_queue || co->coro.waker == NULL || co->coro.waker->status == ZEND_ASYNC_WAKER_QUEUED) {
+		/* Run it now: the scheduler is gone by this point of the request. */
+		GC_ADDREF(object);
+		async_coroutine_start_or_resume(co);
+		OBJ_RELEASE(object);
+	}
+}
+
+static void coroutine_free_obj(zend_object *object)
+{
+	async_coroutine_t *co = ASYNC_CO_FROM_OBJ(object);
+
+	if (co->worker != NULL) {
+		/* Only after a fatal error: the C stack is dropped without unwinding. */
+		co->worker->coroutine = NULL;
+		worker_free(co->worker);
+		co->worker = NULL;
+	}
+	zend_async_waker_destroy(&co->coro);
+	zend_async_callbacks_free(&co->coro.event);
+	zend_fcall_release(co->coro.fcall);
+	co->coro.fcall = NULL;
+	zval_ptr_dtor(&co->coro.result);
+	if (co->coro.exception) {
+		OBJ_RELEASE(co->coro.exception);
+	}
+	if (co->pending_cancel) {
+		OBJ_RELEASE(co->pending_cancel);
+	}
+	if (co->finally_handlers) {
+		zend_array_release(co->finally_handlers);
+	}
+	if (co->context) {
+		OBJ_RELEASE(co->context);
+	}
+	if (co->coro.filename) {
+		zend_string_release(co->coro.filename);
+	}
+	if (co->coro.switch_handlers) {
+		efree(co->coro.switch_handlers->data);
+		efree(co->coro.switch_handlers);
+	}
+	zend_object_std_dtor(object);
+}
+
+static HashTable *coroutine_get_gc(zend_object *object, zval **table, int *num)
+{
+	async_coroutine_t *co = ASYNC_CO_FROM_OBJ(object);
+	zend_get_gc_buffer *buf = zend_get_gc_buffer_create();
+
+	if (co->coro.fcall) {
+		zend_get_gc_buffer_add_zval(buf, &co->coro.fcall->fci.function_name);
+		for (uint32_t i = 0; i < co->coro.fcall->fci.param_count; i++) {
+			zend_get_gc_buffer_add_zval(buf, &co->coro.fcall->fci.params[i]);
+		}
+	}
+	zend_get_gc_buffer_add_zval(buf, &co->coro.result);
+	if (co->coro.exception) {
+		zend_get_gc_buffer_add_obj(buf, co->coro.exception);
+	}
+	if (co->context) {
+		zend_get_gc_buffer_add_obj(buf, co->context);
+	}
+	if (co->finally_handlers) {
+		zval *zv;
+		ZEND_HASH_FOREACH_VAL(co->finally_handlers, zv) {
+			zend_get_gc_buffer_add_zval(buf, zv);
+		} ZEND_HASH_FOREACH_END();
+	}
+
+	/* Frames of a suspended coroutine, as zend_fiber_object_gc walks a suspended Fiber's (P20). */
+	HashTable *last_sym = NULL;
+	if (co->execute_data != NULL && ZEND_COROUTINE_SUSPENDED(&co->coro) && &co->coro != ZEND_ASYNC_CURRENT_COROUTINE) {
+		for (zend_execute_data *ex = co->execute_data; ex != NULL && ex != co->stack_bottom; ex = ex->prev_execute_data) {
+			if (ZEND_CALL_INFO(ex) & ZEND_CALL_GENERATOR) {
+				continue;
+			}
+			HashTable *sym = zend_unfinished_execution_gc_ex(ex,
+				ex->func && ZEND_USER_CODE(ex->func->type) ? ex->call : NULL, buf, false);
+			if (sym) {
+				if (last_sym) {
+					zval *val;
+					ZEND_HASH_FOREACH_VAL(last_sym, val) {
+						if (Z_TYPE_P(val) == IS_INDIRECT) {
+							val = Z_INDIRECT_P(val);
+						}
+						zend_get_gc_buffer_add_zval(buf, val);
+					} ZEND_HASH_FOREACH_END();
+				}
+				last_sym = sym;
+			}
+		}
+	}
+
+	zend_get_gc_buffer_use(buf, table, num);
+	return last_sym;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Contexts: the worker pool
+ * ------------------------------------------------------------------------------------------- */
+
+static ZEND_STACK_ALIGNED void worker_entry(zend_fiber_transfer *transfer);
+
+static async_worker_t *worker_acquire(void)
+{
+	async_worker_t *worker = ASYNC_G(free_workers);
+	if (worker != NULL) {
+		ASYNC_G(free_workers) = worker->next_free;
+		ASYNC_G(free_workers_count)--;
+		worker->next_free = NULL;
+		return worker;
+	}
+
+	worker = ecalloc(1, sizeof(async_worker_t));
+	if (!ASYNC_FIBER_INIT_OK(zend_fiber_init_context(&worker->ctx, async_ce_coroutine, worker_entry, EG(fiber_stack_size)))) {
+		efree(worker);
+		return NULL;
+	}
+	ASYNC_G(live_contexts)++;
+	return worker;
+}
+
+/* Parked workers hold no PHP frames: destroying them needs no unwinding. */
+void async_contexts_shutdown(void)
+{
+	async_worker_t *worker = ASYNC_G(free_workers);
+	while (worker != NULL) {
+		async_worker_t *next = worker->next_free;
+		worker_free(worker);
+		worker = next;
+	}
+	ASYNC_G(free_workers) = NULL;
+	ASYNC_G(free_workers_count) = 0;
+}
+
+static void coroutine_init_vm_stack(async_coroutine_t *co)
+{
+	size_t page = (size_t) ASYNC_G(vm_stack_size);
+	zend_vm_stack stack = zend_vm_stack_new_page(page, NULL);
+	EG(vm_stack) = stack;
+	EG(vm_stack_top) = stack->top + ZEND_CALL_FRAME_SLOT;
+	EG(vm_stack_end) = stack->end;
+	/* The first page is small (P1); pages added by deep calls use the Fiber default size. */
+	EG(vm_stack_page_size) = ZEND_FIBER_VM_STACK_SIZE;
+
+	zend_execute_data *bottom = (zend_execute_data *) stack->top;
+	memset(bottom, 0, sizeof(zend_execute_data));
+	bottom->func = &coroutine_root_function;
+	bottom->prev_execute_data = NULL;
+	co->stack_bottom = bottom;
+	EG(current_execute_data) = bottom;
+}
+
+static zend_long coroutine_error_reporting(void)
+{
+	zend_long error_reporting = INI_INT("error_reporting");
+	if (!error_reporting && !INI_STR("error_reporting")) {
+		error_reporting = E_ALL;
+	}
+	return error_reporting;
+}
+
+/* Runs the body on the current (worker) context. Returns false on bailout. */
+static bool coroutine_execute(async_coroutine_t *co)
+{
+	bool ok = true;
+	zend_long error_reporting = coroutine_error_reporting();
+
+	EG(vm_stack) = NULL;
+	zend_first_try {
+		coroutine_init_vm_stack(co);
+		EG(jit_trace_num) = 0;
+		EG(error_reporting) = error_reporting;
+		EG(active_fiber) = NULL; /* P7 */
+
+		ZEND_COROUTINE_ENTER(&co->coro);
+		if (co->pending_cancel != NULL && !co->protect_depth) {
+			/* Cancelled between being woken for its first run and running. */
+			zend_object *error = co->pending_cancel;
+			co->pending_cancel = NULL;
+			zend_throw_exception_internal(error);
+		} else if (co->coro.fcall != NULL) {
+			zval retval;
+			ZVAL_UNDEF(&retval);
+			co->coro.fcall->fci.retval = &retval;
+			zend_call_function(&co->coro.fcall->fci, &co->coro.fcall->fci_cache);
+			if (Z_TYPE(retval) != IS_UNDEF) {
+				zval_ptr_dtor(&co->coro.result);
+				ZVAL_COPY_VALUE(&co->coro.result, &retval);
+			}
+		} else if (co->coro.internal_entry != NULL) {
+			co->coro.internal_entry();
+		}
+
+		/* Drop the callable now: it often closes over the coroutine itself. */
+		zend_fcall_release(co->coro.fcall);
+		co->coro.fcall = NULL;
+
+		if (EG(exception)) {
+			zend_object *ex = EG(exception);
+			if (zend_is_unwind_exit(ex)) {
+				co->exit_requested = true;
+			} else if (!zend_is_graceful_exit(ex)) {
+				GC_ADDREF(ex);
+				co->coro.exception = ex;
+			} else if (co->coro.exception == NULL) {
+				/* Destroyed at shutdown: record it as a cancellation. */
+				co->coro.exception = async_new_exception(async_ce_async_cancellation, "Coroutine cancelled");
+				ZEND_COROUTINE_SET_CANCELLED(&co->coro);
+			}
+			zend_clear_exception();
+		}
+		async_coroutine_run_finally_handlers(co);
+	} zend_catch {
+		ok = false;
+		ZEND_ASYNC_EVENT_SET(&co->coro.event, ZEND_ASYNC_EVENT_F_BAILOUT);
+	} zend_end_try();
+
+	if (ok) {
+		zend_vm_stack_destroy();
+	}
+	co->execute_data = NULL;
+	return ok;
+}
+
+/* Returns false when the pool is full: the worker then dies. */
+static bool worker_park(async_worker_t *worker)
+{
+	if (ASYNC_G(free_workers_count) >= (uint32_t) ASYNC_G(context_pool_size)) {
+		return false;
+	}
+	worker->next_free = ASYNC_G(free_workers);
+	ASYNC_G(free_workers) = worker;
+	ASYNC_G(free_workers_count)++;
+
+	zend_fiber_transfer transfer = { .context = worker->return_ctx, .flags = 0 };
+	ZVAL_NULL(&transfer.value);
+	zend_fiber_switch_context(&transfer);
+	/* Woken with a new coroutine bound by async_coroutine_start_or_resume(). */
+	return true;
+}
+
+static ZEND_STACK_ALIGNED void worker_entry(zend_fiber_transfer *transfer)
+{
+	async_worker_t *worker = (async_worker_t *) EG(current_fiber_context);
+	bool bailout = false;
+
+	for (;;) {
+		async_coroutine_t *co = worker->coroutine;
+		if (!coroutine_execute(co)) {
+			bailout = true;
+			worker->return_ctx = co->sched_ctx;
+			break;
+		}
+		worker->return_ctx = co->sched_ctx;
+		co->worker = NULL;
+		worker->coroutine = NULL;
+		async_coroutine_finish(co); /* may free co */
+		if (!worker_park(worker)) {
+			break;
+		}
+	}
+
+	worker->dead = true;
+	transfer->context = worker->return_ctx;
+	transfer->flags = bailout ? ZEND_FIBER_TRANSFER_FLAG_BAILOUT : 0;
+	ZVAL_NULL(&transfer->value);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Switching in and out
+ * ------------------------------------------------------------------------------------------- */
+
+/* Runs (or continues) a coroutine until it suspends or ends. Called only from a scheduler
+ * context: the main flow or a user Fiber running main's code. */
+void async_coroutine_start_or_resume(async_coroutine_t *co)
+{
+	zend_fiber_context *target;
+	async_worker_t *worker;
+
+	if (co->resume_ctx == NULL) {
+		worker = worker_acquire();
+		if (worker == NULL) {
+			co->coro.exception = async_new_exception(async_ce_async_exception,
+				"Cannot allocate a C stack for the coroutine (mmap failed; see vm.max_map_count)");
+			async_coroutine_finish(co);
+			return;
+		}
+		worker->coroutine = co;
+		co->worker = worker;
+		ZEND_COROUTINE_SET_STARTED(&co->coro);
+		target = &worker->ctx;
+	} else {
+		worker = co->worker;
+		target = co->resume_ctx;
+	}
+
+	co->sched_ctx = EG(current_fiber_context);
+	zend_coroutine_t *previous = ZEND_ASYNC_G(coroutine);
+	bool in_scheduler = ZEND_ASYNC_G(in_scheduler_context);
+	ZEND_ASYNC_G(coroutine) = &co->coro;
+	ZEND_ASYNC_G(in_scheduler_context) = false;
+
+	zend_fiber_transfer transfer = { .context = target, .flags = 0 };
+	ZVAL_NULL(&transfer.value);
+	zend_fiber_switch_context(&transfer);
+
+	ZEND_ASYNC_G(coroutine) = previous;
+	ZEND_ASYNC_G(in_scheduler_context) = in_scheduler;
+	if (co->resume_ctx != NULL && co->worker != NULL && co->resume_ctx != &co->worker->ctx
+		&& !ZEND_COROUTINE_IS_FINISHED(&co->coro)) {
+		/* P8: it suspended from inside a user Fiber; that Fiber is logically still running
+		 * (its caller is this coroutine), so the engine must not treat it as suspended. */
+		co->resume_ctx->status = ZEND_FIBER_STATUS_RUNNING;
+	}
+
+	if (worker != NULL && worker->dead) {
+		/* The context was destroyed by the switch; the struct is ours to free (P3). */
+		ASYNC_G(live_contexts)--;
+		efree(worker);
+	}
+	if (transfer.flags & ZEND_FIBER_TRANSFER_FLAG_BAILOUT) {
+		zend_bailout();
+	}
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Completion and cancellation
+ * ------------------------------------------------------------------------------------------- */
+
+static void call_finally_handler(zval *handler, zend_object *coroutine)
+{
+	zval arg, retval;
+	ZVAL_OBJ(&arg, coroutine);
+	if (call_user_function(NULL, NULL, handler, &retval, 1, &arg) == SUCCESS) {
+		zval_ptr_dtor(&retval);
+	}
+}
+
+/* Runs in the coroutine's own context, so handlers may suspend. A handler's exception becomes
+ * the coroutine's, with the earlier one chained as previous, like a PHP finally block. */
+void async_coroutine_run_finally_handlers(async_coroutine_t *co)
+{
+	while (co->finally_handlers != NULL) {
+		zend_array *handlers = co->finally_handlers;
+		co->finally_handlers = NULL;
+		zval *handler;
+		ZEND_HASH_FOREACH_VAL(handlers, handler) {
+			call_finally_handler(handler, &co->std);
+			if (EG(exception)) {
+				zend_object *ex = EG(exception);
+				GC_ADDREF(ex);
+				zend_clear_exception();
+				if (co->coro.exception) {
+					zend_exception_set_previous(ex, co->coro.exception);
+				}
+				co->coro.exception = ex;
+			}
+		} ZEND_HASH_FOREACH_END();
+		zend_array_release(handlers);
+	}
+}
+
+void async_coroutine_finish(async_coroutine_t *co)
+{
+	zend_coroutine_t *coro = &co->coro;
+	if (ZEND_COROUTINE_IS_FINISHED(coro)) {
+		return;
+	}
+	ZEND_ASYNC_EVENT_SET_CLOSED(&coro->event);
+	ZEND_COROUTINE_FINISH(coro);
+	if (!ZEND_COROUTINE_IS_MAIN(coro)) {
+		ZEND_ASYNC_DECREASE_COROUTINE_COUNT;
+	}
+	zend_hash_index_del(&ASYNC_G(coroutines), co->std.handle);
+
+	if (coro->waker != NULL) {
+		zend_async_waker_clean(coro);
+	}
+	if (co->pending_cancel) {
+		OBJ_RELEASE(co->pending_cancel);
+		co->pending_cancel = NULL;
+	}
+	if (coro->exception != NULL && instanceof_function(coro->exception->ce, async_ce_async_cancellation)) {
+		ZEND_COROUTINE_SET_CANCELLED(coro);
+	}
+
+	ZEND_ASYNC_CALLBACKS_NOTIFY(&coro->event, &coro->result, coro->exception);
+
+	if (co->exit_requested) {
+		async_scheduler_request_exit();
+	} else if (coro->exception != NULL
+		&& !ZEND_ASYNC_EVENT_HAS(&coro->event, ZEND_ASYNC_EVENT_F_EXCEPTION_HANDLED)
+		&& !async_is_cancellation(coro->exception)) {
+		/* Fire-and-forget: only the alive reference (and maybe the run queue's) is left. */
+		uint32_t others = GC_REFCOUNT(&co->std) - 1 - (co->in_queue ? 1 : 0);
+		if (others == 0) {
+			ZEND_ASYNC_EVENT_SET_EXCEPTION_HANDLED(&coro->event);
+			async_scheduler_unhandled_exception(co, coro->exception);
+		}
+	}
+
+	/* The alive reference taken by spawn(). */
+	if (!ZEND_COROUTINE_IS_MAIN(coro)) {
+		OBJ_RELEASE(&co->std);
+	}
+}
+
+/* Cancellation is cooperative: delivered at the coroutine's next suspension point (§8.3).
+ * Takes ownership of `error` when transfer_error is true. */
+void async_coroutine_cancel(zend_coroutine_t *coroutine, zend_object *error, bool transfer_error, bool is_safely)
+{
+	async_coroutine_t *co = ASYNC_CO_FROM_CORO(coroutine);
+	bool forced = error != NULL && zend_is_graceful_exit(error);
+
+	if (error == NULL) {
+		error = async_new_exception(async_ce_async_cancellation, "Coroutine cancelled");
+	} else if (!transfer_error) {
+		GC_ADDREF(error);
+	}
+
+	if (ZEND_COROUTINE_IS_FINISHED(coroutine)) {
+		OBJ_RELEASE(error);
+		return;
+	}
+
+	if (!ZEND_COROUTINE_IS_STARTED(coroutine) && !ZEND_COROUTINE_IS_MAIN(coroutine)) {
+		/* Never runs: it completes as cancelled where it stands. */
+		ZEND_COROUTINE_SET_CANCELLED(coroutine);
+		zend_fcall_release(coroutine->fcall);
+		coroutine->fcall = NULL;
+		coroutine->exception = error;
+		GC_ADDREF(&co->std);
+		async_coroutine_run_finally_handlers(co);
+		async_coroutine_finish(co);
+		OBJ_RELEASE(&co->std);
+		return;
+	}
+
+	if (co->protect_depth > 0 && !forced && !is_safely) {
+		/* Deferred until protect() returns; later cancels are ignored. */
+		if (co->pending_cancel == NULL) {
+			co->pending_cancel = error;
+		} else {
+			OBJ_RELEASE(error);
+		}
+		return;
+	}
+
+	ZEND_COROUTINE_SET_CANCELLED(coroutine);
+	zend_async_waker_t *waker = coroutine->waker;
+	if (coroutine == ZEND_ASYNC_CURRENT_COROUTINE || waker == NULL
+		|| waker->status == ZEND_ASYNC_WAKER_NO_STATUS || waker->status == ZEND_ASYNC_WAKER_RESULT) {
+		/* Running (self-cancel) or about to run: thrown at its next suspension point. */
+		if (co->pending_cancel != NULL) {
+			OBJ_RELEASE(co->pending_cancel);
+		}
+		co->pending_cancel = error;
+		return;
+	}
+
+	zend_async_waker_apply_error(waker, error, true, true);
+	if (waker->status == ZEND_ASYNC_WAKER_WAITING) {
+		ZEND_ASYNC_ENQUEUE_COROUTINE(coroutine);
+	}
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * PHP methods
+ * ------------------------------------------------------------------------------------------- */
+
+#define THIS_CO() ASYNC_CO_FROM_OBJ(Z_OBJ_P(ZEND_THIS))
+
+ZEND_METHOD(Async_Coroutine, __construct)
+{
+	zend_throw_error(NULL, "The \"Async\\Coroutine\" class is reserved for internal use and cannot be manually instantiated");
+}
+
+ZEND_METHOD(Async_Coroutine, getId)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	RETURN_LONG(Z_OBJ_P(ZEND_THIS)->handle);
+}
+
+ZEND_METHOD(Async_Coroutine, asHiPriority)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	RETURN_OBJ_COPY(Z_OBJ_P(ZEND_THIS));
+}
+
+ZEND_METHOD(Async_Coroutine, getContext)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	async_coroutine_t *co = THIS_CO();
+	if (co->context == NULL) {
+		co->context = async_context_new_object();
+	}
+	RETURN_OBJ_COPY(co->context);
+}
+
+ZEND_METHOD(Async_Coroutine, getResult)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	async_coroutine_t *co = THIS_CO();
+	if (!ZEND_COROUTINE_IS_FINISHED(&co->coro)) {
+		RETURN_NULL();
+	}
+	ZEND_ASYNC_EVENT_SET_RESULT_USED(&co->coro.event);
+	RETURN_COPY(&co->coro.result);
+}
+
+ZEND_METHOD(Async_Coroutine, getException)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	async_coroutine_t *co = THIS_CO();
+	if (!ZEND_COROUTINE_IS_FINISHED(&co->coro) || co->coro.exception == NULL) {
+		RETURN_NULL();
+	}
+	ZEND_ASYNC_EVENT_SET_EXCEPTION_HANDLED(&co->coro.event);
+	RETURN_OBJ_COPY(co->coro.exception);
+}
+
+ZEND_METHOD(Async_Coroutine, getTrace)
+{
+	zend_long options = DEBUG_BACKTRACE_PROVIDE_OBJECT;
+	zend_long limit = 0;
+	ZEND_PARSE_PARAMETERS_START(0, 2)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_LONG(options)
+		Z_PARAM_LONG(limit)
+	ZEND_PARSE_PARAMETERS_END();
+
+	async_coroutine_t *co = THIS_CO();
+	if (co->execute_data == NULL || !ZEND_COROUTINE_SUSPENDED(&co->coro)
+		|| ZEND_COROUTINE_IS_MAIN(&co->coro) || &co->coro == ZEND_ASYNC_CURRENT_COROUTINE) {
+		RETURN_NULL();
+	}
+	EG(current_execute_data) = co->execute_data;
+	zend_fetch_debug_backtrace(return_value, 0, (int) options, (int) limit);
+	EG(current_execute_data) = execute_data;
+}
+
+static void return_file_and_line(zval *return_value, zend_string *file, uint32_t line)
+{
+	array_init(return_value);
+	if (file) {
+		add_next_index_str(return_value, zend_string_copy(file));
+	} else {
+		add_next_index_null(return_value);
+	}
+	add_next_index_long(return_value, line);
+}
+
+static void return_location(zval *return_value, zend_string *file, uint32_t line)
+{
+	if (file == NULL) {
+		RETURN_STRING("unknown");
+	}
+	RETURN_STR(zend_strpprintf(0, "%s:%u", ZSTR_VAL(file), line));
+}
+
+ZEND_METHOD(Async_Coroutine, getSpawnFileAndLine)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	async_coroutine_t *co = THIS_CO();
+	return_file_and_line(return_value, co->coro.filename, co->coro.lineno);
+}
+
+ZEND_METHOD(Async_Coroutine, getSpawnLocation)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	async_coroutine_t *co = THIS_CO();
+	return_location(return_value, co->coro.filename, co->coro.lineno);
+}
+
+ZEND_METHOD(Async_Coroutine, getSuspendFileAndLine)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	async_coroutine_t *co = THIS_CO();
+	zend_async_waker_t *w = co->coro.waker;
+	return_file_and_line(return_value, w ? w->filename : NULL, w ? w->lineno : 0);
+}
+
+ZEND_METHOD(Async_Coroutine, getSuspendLocation)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	async_coroutine_t *co = THIS_CO();
+	zend_async_waker_t *w = co->coro.waker;
+	return_location(return_value, w ? w->filename : NULL, w ? w->lineno : 0);
+}
+
+ZEND_METHOD(Async_Coroutine, isStarted)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	RETURN_BOOL(ZEND_COROUTINE_IS_STARTED(&THIS_CO()->coro));
+}
+
+ZEND_METHOD(Async_Coroutine, isQueued)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	async_coroutine_t *co = THIS_CO();
+	RETURN_BOOL(!ZEND_COROUTINE_IS_FINISHED(&co->coro) && co->in_queue);
+}
+
+ZEND_METHOD(Async_Coroutine, isRunning)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	async_coroutine_t *co = THIS_CO();
+	RETURN_BOOL(ZEND_COROUTINE_IS_STARTED(&co->coro) && !ZEND_COROUTINE_IS_FINISHED(&co->coro));
+}
+
+ZEND_METHOD(Async_Coroutine, isSuspended)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	async_coroutine_t *co = THIS_CO();
+	RETURN_BOOL(!ZEND_COROUTINE_IS_FINISHED(&co->coro) && ZEND_COROUTINE_SUSPENDED(&co->coro)
+		&& &co->coro != ZEND_ASYNC_CURRENT_COROUTINE);
+}
+
+ZEND_METHOD(Async_Coroutine, isCancelled)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	async_coroutine_t *co = THIS_CO();
+	RETURN_BOOL(ZEND_COROUTINE_IS_CANCELLED(&co->coro) && ZEND_COROUTINE_IS_FINISHED(&co->coro));
+}
+
+ZEND_METHOD(Async_Coroutine, isCancellationRequested)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	async_coroutine_t *co = THIS_CO();
+	bool finished = ZEND_COROUTINE_IS_FINISHED(&co->coro);
+	RETURN_BOOL((ZEND_COROUTINE_IS_CANCELLED(&co->coro) && !finished) || (!finished && co->pending_cancel != NULL));
+}
+
+ZEND_METHOD(Async_Coroutine, isCompleted)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	RETURN_BOOL(ZEND_COROUTINE_IS_FINISHED(&THIS_CO()->coro));
+}
+
+ZEND_METHOD(Async_Coroutine, getAwaitingInfo)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	async_coroutine_t *co = THIS_CO();
+	array_init(return_value);
+	zend_async_waker_t *w = co->coro.waker;
+	if (w == NULL || ZEND_COROUTINE_IS_FINISHED(&co->coro)) {
+		return;
+	}
+	for (uint32_t i = 0; i < w->length; i++) {
+		zend_async_event_t *ev = w->triggers[i].event;
+		if (ev->info) {
+			add_next_index_str(return_value, ev->info(ev));
+		} else {
+			add_next_index_string(return_value, "event");
+		}
+	}
+}
+
+ZEND_METHOD(Async_Coroutine, cancel)
+{
+	zend_object *error = NULL;
+	ZEND_PARSE_PARAMETERS_START(0, 1)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_OBJ_OF_CLASS_OR_NULL(error, async_ce_async_cancellation)
+	ZEND_PARSE_PARAMETERS_END();
+
+	async_coroutine_cancel(&THIS_CO()->coro, error, false, false);
+}
+
+ZEND_METHOD(Async_Coroutine, finally)
+{
+	zval *callback;
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_OBJECT_OF_CLASS(callback, zend_ce_closure)
+	ZEND_PARSE_PARAMETERS_END();
+
+	async_coroutine_t *co = THIS_CO();
+	if (ZEND_COROUTINE_IS_FINISHED(&co->coro)) {
+		call_finally_handler(callback, &co->std);
+		return;
+	}
+	if (co->finally_handlers == NULL) {
+		co->finally_handlers = zend_new_array(1);
+	}
+	Z_ADDREF_P(callback);
+	zend_hash_next_index_insert(co->finally_handlers, callback);
+}
+
+void async_register_coroutine_class(void)
+{
+	async_ce_coroutine = register_class_Async_Coroutine(async_ce_completable);
+	async_ce_coroutine->create_object = coroutine_create_object;
+
+	memcpy(&coroutine_handlers, &std_object_handlers, sizeof(zend_object_handlers));
+	coroutine_handlers.offset = XtOffsetOf(async_coroutine_t, std);
+	coroutine_handlers.clone_obj = NULL;
+	coroutine_handlers.dtor_obj = coroutine_dtor_obj;
+	coroutine_handlers.free_obj = coroutine_free_obj;
+	coroutine_handlers.get_gc = coroutine_get_gc;
+}

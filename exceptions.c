@@ -1,0 +1,127 @@
+/* The exception hierarchy of spec §5, and small helpers to raise them. */
+#include "php_async.h"
+#include "zend_exceptions.h"
+#include "cancellation_arginfo.h"
+#include "exceptions_arginfo.h"
+
+zend_class_entry *async_ce_cancellation;
+zend_class_entry *async_ce_async_cancellation;
+zend_class_entry *async_ce_operation_canceled;
+zend_class_entry *async_ce_deadlock_error;
+zend_class_entry *async_ce_async_exception;
+zend_class_entry *async_ce_timeout_exception;
+zend_class_entry *async_ce_composite_exception;
+
+static zend_class_entry *ce_service_unavailable, *ce_channel, *ce_pool, *ce_context, *ce_thread_channel;
+static zend_class_entry *ce_remote, *ce_thread_transfer, *ce_io, *ce_dns, *ce_poll, *ce_thread_pool;
+
+void async_register_exceptions(void)
+{
+	/* A third root Throwable is impossible on 8.2, so \Cancellation extends \Error — unless the
+	 * engine already has one (a patched core), which we then reuse. */
+	async_ce_cancellation = zend_hash_str_find_ptr(CG(class_table), "cancellation", sizeof("cancellation") - 1);
+	if (async_ce_cancellation == NULL) {
+		async_ce_cancellation = register_class_Cancellation(zend_ce_error);
+	}
+	async_ce_async_cancellation = register_class_Async_AsyncCancellation(async_ce_cancellation);
+	async_ce_operation_canceled = register_class_Async_OperationCanceledException(async_ce_async_cancellation);
+	async_ce_deadlock_error = register_class_Async_DeadlockError(zend_ce_error);
+	async_ce_async_exception = register_class_Async_AsyncException(zend_ce_exception);
+	ce_service_unavailable = register_class_Async_ServiceUnavailableException(async_ce_async_exception);
+	ce_channel = register_class_Async_ChannelException(async_ce_async_exception);
+	ce_pool = register_class_Async_PoolException(async_ce_async_exception);
+	ce_context = register_class_Async_ContextException(async_ce_async_exception);
+	ce_thread_channel = register_class_Async_ThreadChannelException(async_ce_async_exception);
+	ce_remote = register_class_Async_RemoteException(async_ce_async_exception);
+	ce_thread_transfer = register_class_Async_ThreadTransferException(async_ce_async_exception);
+	ce_io = register_class_Async_InputOutputException(zend_ce_exception);
+	ce_dns = register_class_Async_DnsException(zend_ce_exception);
+	async_ce_timeout_exception = register_class_Async_TimeoutException(zend_ce_exception);
+	ce_poll = register_class_Async_PollException(zend_ce_exception);
+	async_ce_composite_exception = register_class_Async_CompositeException(zend_ce_exception);
+	ce_thread_pool = register_class_Async_ThreadPoolException(zend_ce_exception);
+}
+
+zend_class_entry *async_get_class_ce(zend_async_class type)
+{
+	switch (type) {
+		case ZEND_ASYNC_CLASS_AWAITABLE: return async_ce_awaitable;
+		case ZEND_ASYNC_CLASS_COMPLETABLE: return async_ce_completable;
+		case ZEND_ASYNC_CLASS_COROUTINE: return async_ce_coroutine;
+		case ZEND_ASYNC_CLASS_CONTEXT: return async_ce_context;
+		case ZEND_ASYNC_EXCEPTION_DEFAULT: return async_ce_async_exception;
+		case ZEND_ASYNC_EXCEPTION_CANCELLATION: return async_ce_async_cancellation;
+		case ZEND_ASYNC_EXCEPTION_TIMEOUT: return async_ce_timeout_exception;
+		case ZEND_ASYNC_EXCEPTION_INPUT_OUTPUT: return ce_io;
+		case ZEND_ASYNC_EXCEPTION_POLL: return ce_poll;
+		case ZEND_ASYNC_EXCEPTION_DNS: return ce_dns;
+		case ZEND_ASYNC_EXCEPTION_DEADLOCK: return async_ce_deadlock_error;
+		case ZEND_ASYNC_EXCEPTION_SERVICE_UNAVAILABLE: return ce_service_unavailable;
+		case ZEND_ASYNC_EXCEPTION_OPERATION_CANCELLED: return async_ce_operation_canceled;
+		case ZEND_ASYNC_EXCEPTION_THREAD_TRANSFER: return ce_thread_transfer;
+		case ZEND_ASYNC_EXCEPTION_REMOTE: return ce_remote;
+		default: return NULL;
+	}
+}
+
+zend_object *async_new_exception(zend_class_entry *ce, const char *message)
+{
+	zval ex;
+	object_init_ex(&ex, ce);
+	zend_update_property_string(zend_get_exception_base(Z_OBJ(ex)), Z_OBJ(ex), "message", sizeof("message") - 1, message);
+	return Z_OBJ(ex);
+}
+
+ZEND_COLD void async_throw(zend_class_entry *ce, const char *format, ...)
+{
+	va_list args;
+	va_start(args, format);
+	zend_string *message = zend_vstrpprintf(0, format, args);
+	va_end(args);
+	zend_throw_exception(ce, ZSTR_VAL(message), 0);
+	zend_string_release(message);
+}
+
+bool async_is_cancellation(zend_object *ex)
+{
+	return zend_is_graceful_exit(ex) || instanceof_function(ex->ce, async_ce_cancellation);
+}
+
+ZEND_METHOD(Async_RemoteException, getRemoteException)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	zval rv;
+	RETURN_COPY(zend_read_property(ce_remote, Z_OBJ_P(ZEND_THIS), "remoteException", sizeof("remoteException") - 1, 1, &rv));
+}
+
+ZEND_METHOD(Async_RemoteException, getRemoteClass)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	zval rv;
+	RETURN_COPY(zend_read_property(ce_remote, Z_OBJ_P(ZEND_THIS), "remoteClass", sizeof("remoteClass") - 1, 1, &rv));
+}
+
+ZEND_METHOD(Async_CompositeException, addException)
+{
+	zval *exception;
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_OBJECT_OF_CLASS(exception, zend_ce_throwable)
+	ZEND_PARSE_PARAMETERS_END();
+
+	zval rv;
+	zval *list = zend_read_property(async_ce_composite_exception, Z_OBJ_P(ZEND_THIS), "exceptions", sizeof("exceptions") - 1, 1, &rv);
+	zval copy;
+	ZVAL_COPY(&copy, list);
+	SEPARATE_ARRAY(&copy);
+	Z_ADDREF_P(exception);
+	add_next_index_zval(&copy, exception);
+	zend_update_property(async_ce_composite_exception, Z_OBJ_P(ZEND_THIS), "exceptions", sizeof("exceptions") - 1, &copy);
+	zval_ptr_dtor(&copy);
+}
+
+ZEND_METHOD(Async_CompositeException, getExceptions)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	zval rv;
+	RETURN_COPY(zend_read_property(async_ce_composite_exception, Z_OBJ_P(ZEND_THIS), "exceptions", sizeof("exceptions") - 1, 1, &rv));
+}

@@ -1,0 +1,322 @@
+/*
+ * libuv_reactor.c — the reactor: one uv_loop_t per request, timer and trigger events.
+ *
+ * Event rules (seed, "start"/"stop"): start() takes a loop reference and counts the event as
+ * active; the last stop() really stops the handle. Handles are closed with uv_close() and freed
+ * in its callback, never before (libuv still owns them until then). Callbacks only notify,
+ * and notification only enqueues coroutines (P12).
+ */
+#include "php_async.h"
+
+#define REACTOR_NAME "libuv"
+
+static uv_loop_t *reactor_loop(void)
+{
+	if (ASYNC_G(loop) == NULL) {
+		uv_loop_t *loop = emalloc(sizeof(uv_loop_t));
+		if (uv_loop_init(loop) != 0) {
+			efree(loop);
+			return NULL;
+		}
+		ASYNC_G(loop) = loop;
+	}
+	return ASYNC_G(loop);
+}
+
+static bool reactor_startup(void)
+{
+	return reactor_loop() != NULL;
+}
+
+static void close_walk_cb(uv_handle_t *handle, void *arg)
+{
+	(void) arg;
+	if (!uv_is_closing(handle)) {
+		/* Only handles whose owners are gone remain; their close callbacks free them. */
+		uv_close(handle, handle->close_cb ? handle->close_cb : NULL);
+	}
+}
+
+static void reactor_shutdown(void)
+{
+	uv_loop_t *loop = ASYNC_G(loop);
+	if (loop == NULL) {
+		return;
+	}
+	uv_walk(loop, close_walk_cb, NULL);
+	uv_run(loop, UV_RUN_DEFAULT);
+	uv_loop_close(loop);
+	efree(loop);
+	ASYNC_G(loop) = NULL;
+}
+
+void async_reactor_rshutdown(void)
+{
+	reactor_shutdown();
+}
+
+static bool reactor_execute(bool no_wait)
+{
+	uv_loop_t *loop = reactor_loop();
+	return uv_run(loop, no_wait ? UV_RUN_NOWAIT : UV_RUN_ONCE) != 0;
+}
+
+static bool reactor_loop_alive(void)
+{
+	return ASYNC_G(loop) != NULL && uv_loop_alive(ASYNC_G(loop));
+}
+
+static uint64_t reactor_now(void)
+{
+	return ASYNC_G(loop) ? uv_now(ASYNC_G(loop)) : uv_hrtime() / 1000000;
+}
+
+static uint32_t reactor_available_parallelism(void)
+{
+	return uv_available_parallelism();
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Shared handle lifecycle
+ * ------------------------------------------------------------------------------------------- */
+
+/* Drops one reference; at zero the handle is closed and freed from the close callback. */
+static bool handle_event_release(zend_async_event_t *event, uv_handle_t *handle, uv_close_cb close_cb)
+{
+	if (event->ref_count > 1) {
+		event->ref_count--;
+		return true;
+	}
+	event->ref_count = 0;
+	if (ZEND_ASYNC_EVENT_HAS(event, ZEND_ASYNC_EVENT_F_STARTED_LOOP)) {
+		ZEND_ASYNC_EVENT_CLR(event, ZEND_ASYNC_EVENT_F_STARTED_LOOP);
+		ZEND_ASYNC_DECREASE_EVENT_COUNT(event);
+	}
+	event->loop_ref_count = 0;
+	zend_async_callbacks_free(event);
+	uv_close(handle, close_cb);
+	return true;
+}
+
+static void event_count_on(zend_async_event_t *event)
+{
+	if (!ZEND_ASYNC_EVENT_HAS(event, ZEND_ASYNC_EVENT_F_STARTED_LOOP)) {
+		ZEND_ASYNC_EVENT_SET(event, ZEND_ASYNC_EVENT_F_STARTED_LOOP);
+		ZEND_ASYNC_INCREASE_EVENT_COUNT(event);
+	}
+}
+
+static void event_count_off(zend_async_event_t *event)
+{
+	if (ZEND_ASYNC_EVENT_HAS(event, ZEND_ASYNC_EVENT_F_STARTED_LOOP)) {
+		ZEND_ASYNC_EVENT_CLR(event, ZEND_ASYNC_EVENT_F_STARTED_LOOP);
+		ZEND_ASYNC_DECREASE_EVENT_COUNT(event);
+	}
+}
+
+static void event_init(zend_async_event_t *event)
+{
+	event->ref_count = 1;
+	event->add_callback = zend_async_event_default_add_callback;
+	event->del_callback = zend_async_event_default_del_callback;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Timers
+ * ------------------------------------------------------------------------------------------- */
+
+typedef struct {
+	zend_async_timer_event_t event;
+	uv_timer_t uv;
+	uint64_t timeout_ms;
+} async_timer_t;
+
+#define TIMER_FROM_HANDLE(h) ((async_timer_t *) ((char *) (h) - XtOffsetOf(async_timer_t, uv)))
+
+static void timer_close_cb(uv_handle_t *handle)
+{
+	efree(TIMER_FROM_HANDLE(handle));
+}
+
+static void timer_cb(uv_timer_t *handle)
+{
+	async_timer_t *timer = TIMER_FROM_HANDLE(handle);
+	zend_async_event_t *event = &timer->event.base;
+
+	if (!timer->event.is_periodic) {
+		/* A one-shot timer is no longer active once it fired. */
+		event_count_off(event);
+		event->loop_ref_count = 0;
+		ZEND_ASYNC_EVENT_SET_CLOSED(event);
+	}
+	ZEND_ASYNC_CALLBACKS_NOTIFY(event, NULL, NULL);
+}
+
+static bool timer_start(zend_async_event_t *event)
+{
+	async_timer_t *timer = (async_timer_t *) event;
+	if (ZEND_ASYNC_EVENT_IS_CLOSED(event)) {
+		return true;
+	}
+	if (event->loop_ref_count++ > 0) {
+		return true;
+	}
+	/* P11: libuv caches loop time; without this a timer armed after CPU work fires early. */
+	uv_update_time(timer->uv.loop);
+	uint64_t repeat = timer->event.is_periodic ? timer->timeout_ms : 0;
+	if (uv_timer_start(&timer->uv, timer_cb, timer->timeout_ms, repeat) != 0) {
+		event->loop_ref_count = 0;
+		return false;
+	}
+	event_count_on(event);
+	return true;
+}
+
+static bool timer_stop(zend_async_event_t *event)
+{
+	async_timer_t *timer = (async_timer_t *) event;
+	if (event->loop_ref_count == 0) {
+		return true;
+	}
+	if (--event->loop_ref_count > 0) {
+		return true;
+	}
+	uv_timer_stop(&timer->uv);
+	event_count_off(event);
+	return true;
+}
+
+static bool timer_dispose(zend_async_event_t *event)
+{
+	async_timer_t *timer = (async_timer_t *) event;
+	if (event->ref_count <= 1) {
+		uv_timer_stop(&timer->uv);
+	}
+	return handle_event_release(event, (uv_handle_t *) &timer->uv, timer_close_cb);
+}
+
+static zend_string *timer_info(zend_async_event_t *event)
+{
+	async_timer_t *timer = (async_timer_t *) event;
+	return zend_strpprintf(0, "Timer(%" PRIu64 " ms%s)", timer->timeout_ms, timer->event.is_periodic ? ", periodic" : "");
+}
+
+static zend_async_timer_event_t *reactor_new_timer_event(zend_ulong timeout_ms, zend_ulong nanoseconds,
+	bool is_periodic, size_t extra_size)
+{
+	uv_loop_t *loop = reactor_loop();
+	if (loop == NULL) {
+		zend_throw_error(NULL, "Async: cannot initialise the event loop");
+		return NULL;
+	}
+	async_timer_t *timer = ecalloc(1, sizeof(async_timer_t) + extra_size);
+	uv_timer_init(loop, &timer->uv);
+	event_init(&timer->event.base);
+	timer->event.base.start = timer_start;
+	timer->event.base.stop = timer_stop;
+	timer->event.base.dispose = timer_dispose;
+	timer->event.base.info = timer_info;
+	/* libuv timers have millisecond resolution: round sub-millisecond waits up. */
+	timer->timeout_ms = timeout_ms + (nanoseconds + 999999) / 1000000;
+	timer->event.timeout = (unsigned int) timer->timeout_ms;
+	timer->event.is_periodic = is_periodic;
+	if (is_periodic) {
+		ZEND_ASYNC_EVENT_SET(&timer->event.base, ZEND_ASYNC_TIMER_F_MULTISHOT);
+	}
+	return &timer->event;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Trigger: a manual, thread-safe wake-up (uv_async_t).
+ * ------------------------------------------------------------------------------------------- */
+
+typedef struct {
+	zend_async_trigger_event_t event;
+	uv_async_t uv;
+} async_trigger_t;
+
+#define TRIGGER_FROM_HANDLE(h) ((async_trigger_t *) ((char *) (h) - XtOffsetOf(async_trigger_t, uv)))
+
+static void trigger_close_cb(uv_handle_t *handle)
+{
+	efree(TRIGGER_FROM_HANDLE(handle));
+}
+
+static void trigger_cb(uv_async_t *handle)
+{
+	async_trigger_t *trigger = TRIGGER_FROM_HANDLE(handle);
+	ZEND_ASYNC_CALLBACKS_NOTIFY(&trigger->event.base, NULL, NULL);
+}
+
+static void trigger_fire(zend_async_trigger_event_t *event)
+{
+	uv_async_send(&((async_trigger_t *) event)->uv);
+}
+
+/* An idle uv_async_t must not keep the loop alive: it is unref'ed until someone waits. */
+static bool trigger_start(zend_async_event_t *event)
+{
+	async_trigger_t *trigger = (async_trigger_t *) event;
+	if (event->loop_ref_count++ == 0) {
+		uv_ref((uv_handle_t *) &trigger->uv);
+		event_count_on(event);
+	}
+	return true;
+}
+
+static bool trigger_stop(zend_async_event_t *event)
+{
+	async_trigger_t *trigger = (async_trigger_t *) event;
+	if (event->loop_ref_count == 0 || --event->loop_ref_count > 0) {
+		return true;
+	}
+	uv_unref((uv_handle_t *) &trigger->uv);
+	event_count_off(event);
+	return true;
+}
+
+static bool trigger_dispose(zend_async_event_t *event)
+{
+	async_trigger_t *trigger = (async_trigger_t *) event;
+	return handle_event_release(event, (uv_handle_t *) &trigger->uv, trigger_close_cb);
+}
+
+static zend_string *trigger_info(zend_async_event_t *event)
+{
+	(void) event;
+	return zend_string_init("Trigger", sizeof("Trigger") - 1, 0);
+}
+
+static zend_async_trigger_event_t *reactor_new_trigger_event(size_t extra_size)
+{
+	uv_loop_t *loop = reactor_loop();
+	if (loop == NULL) {
+		zend_throw_error(NULL, "Async: cannot initialise the event loop");
+		return NULL;
+	}
+	async_trigger_t *trigger = ecalloc(1, sizeof(async_trigger_t) + extra_size);
+	uv_async_init(loop, &trigger->uv, trigger_cb);
+	uv_unref((uv_handle_t *) &trigger->uv);
+	event_init(&trigger->event.base);
+	trigger->event.base.start = trigger_start;
+	trigger->event.base.stop = trigger_stop;
+	trigger->event.base.dispose = trigger_dispose;
+	trigger->event.base.info = trigger_info;
+	trigger->event.trigger = trigger_fire;
+	return &trigger->event;
+}
+
+void async_reactor_register(void)
+{
+	zend_async_reactor_api_t api = {
+		.startup = reactor_startup,
+		.shutdown = reactor_shutdown,
+		.execute = reactor_execute,
+		.loop_alive = reactor_loop_alive,
+		.new_timer_event = reactor_new_timer_event,
+		.new_trigger_event = reactor_new_trigger_event,
+		.available_parallelism = reactor_available_parallelism,
+		.now = reactor_now,
+	};
+	zend_async_reactor_register(REACTOR_NAME, false, &api);
+}

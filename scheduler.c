@@ -1,0 +1,703 @@
+/*
+ * scheduler.c — run queue, microtasks, the loop that drives coroutines, the drain after the main
+ * script, graceful shutdown and deadlock detection.
+ *
+ * The loop runs in whatever non-coroutine context blocks: the main flow (the "main coroutine"),
+ * or a user Fiber running main's code. Coroutines always suspend back to the context that
+ * resumed them (design doc §1). libuv callbacks only enqueue (P12).
+ */
+#include "php_async.h"
+#include "zend_exceptions.h"
+#include "ext/standard/basic_functions.h"
+
+/* ---------------------------------------------------------------------------------------------
+ * Run queue: a ring of coroutines, each entry holding a reference.
+ * ------------------------------------------------------------------------------------------- */
+
+static void queue_push(async_run_queue_t *q, zend_coroutine_t *coro)
+{
+	if (q->length == q->capacity) {
+		uint32_t capacity = q->capacity ? q->capacity * 2 : 64;
+		zend_coroutine_t **data = safe_emalloc(capacity, sizeof(*data), 0);
+		for (uint32_t i = 0; i < q->length; i++) {
+			data[i] = q->data[(q->head + i) % q->capacity];
+		}
+		if (q->data) {
+			efree(q->data);
+		}
+		q->data = data;
+		q->head = 0;
+		q->capacity = capacity;
+	}
+	q->data[(q->head + q->length) % q->capacity] = coro;
+	q->length++;
+}
+
+/* The fuzz knob (async.schedule_seed): a seeded choice among the first few entries perturbs the
+ * order without starving anyone. */
+static uint64_t rng_next(void)
+{
+	uint64_t x = ASYNC_G(rng_state);
+	x ^= x << 13;
+	x ^= x >> 7;
+	x ^= x << 17;
+	ASYNC_G(rng_state) = x;
+	return x;
+}
+
+static zend_coroutine_t *queue_pop(async_run_queue_t *q)
+{
+	if (q->length == 0) {
+		return NULL;
+	}
+	if (ASYNC_G(schedule_seed) != 0 && q->length > 1) {
+		uint32_t window = q->length < 4 ? q->length : 4;
+		uint32_t pick = (uint32_t) (rng_next() % window);
+		if (pick != 0) {
+			uint32_t a = q->head, b = (q->head + pick) % q->capacity;
+			zend_coroutine_t *t = q->data[a];
+			q->data[a] = q->data[b];
+			q->data[b] = t;
+		}
+	}
+	zend_coroutine_t *coro = q->data[q->head];
+	q->head = (q->head + 1) % q->capacity;
+	q->length--;
+	return coro;
+}
+
+bool async_scheduler_enqueue(zend_coroutine_t *coroutine)
+{
+	async_coroutine_t *co = ASYNC_CO_FROM_CORO(coroutine);
+	if (co->in_queue) {
+		return true;
+	}
+	if (ZEND_COROUTINE_IS_FINISHED(coroutine)) {
+		return false;
+	}
+	if (coroutine->waker != NULL && coroutine->waker->status == ZEND_ASYNC_WAKER_WAITING) {
+		coroutine->waker->status = ZEND_ASYNC_WAKER_QUEUED;
+	}
+	co->in_queue = true;
+	GC_ADDREF(&co->std);
+	queue_push(&ASYNC_G(run_queue), coroutine);
+	return true;
+}
+
+static void microtask_add(zend_async_microtask_t *microtask)
+{
+	if (ASYNC_G(microtasks_length) == ASYNC_G(microtasks_capacity)) {
+		ASYNC_G(microtasks_capacity) = ASYNC_G(microtasks_capacity) ? ASYNC_G(microtasks_capacity) * 2 : 16;
+		ASYNC_G(microtasks) = safe_erealloc(ASYNC_G(microtasks), ASYNC_G(microtasks_capacity), sizeof(void *), 0);
+	}
+	microtask->ref_count++;
+	ASYNC_G(microtasks)[ASYNC_G(microtasks_length)++] = microtask;
+}
+
+static void microtask_release(zend_async_microtask_t *m)
+{
+	if (--m->ref_count == 0) {
+		if (m->dtor) {
+			m->dtor(m);
+		} else {
+			efree(m);
+		}
+	}
+}
+
+/* Microtasks run in the scheduler context and must not suspend. */
+static bool microtasks_run(void)
+{
+	bool ran = false;
+	while (ASYNC_G(microtasks_length) > 0) {
+		uint32_t n = ASYNC_G(microtasks_length);
+		zend_async_microtask_t **batch = ASYNC_G(microtasks);
+		ASYNC_G(microtasks) = NULL;
+		ASYNC_G(microtasks_length) = 0;
+		ASYNC_G(microtasks_capacity) = 0;
+		for (uint32_t i = 0; i < n; i++) {
+			if (!batch[i]->is_cancelled) {
+				batch[i]->handler(batch[i]);
+				ran = true;
+			}
+			microtask_release(batch[i]);
+		}
+		efree(batch);
+	}
+	return ran;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Launch and the drain after the main script
+ * ------------------------------------------------------------------------------------------- */
+
+static void scheduler_drain(void);
+
+/* The drain is an internal function queued as a shutdown function (P3/P10): RSHUTDOWN is too
+ * late, destructors and globals are gone by then. It is not in the function table. */
+static ZEND_FUNCTION(async_drain)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	ASYNC_G(drain_registered) = false;
+	if (!CG(unclean_shutdown)) {
+		scheduler_drain();
+	}
+}
+
+static zend_internal_function drain_function = {
+	.type = ZEND_INTERNAL_FUNCTION,
+	.fn_flags = ZEND_ACC_PUBLIC,
+	.handler = ZEND_FN(async_drain),
+};
+
+static void register_drain(void)
+{
+	if (ASYNC_G(drain_registered)) {
+		return;
+	}
+	php_shutdown_function_entry entry;
+	memset(&entry, 0, sizeof(entry));
+	if (drain_function.function_name == NULL) {
+		drain_function.function_name = zend_string_init_interned("Async\\{drain}", sizeof("Async\\{drain}") - 1, 1);
+	}
+	ZVAL_STR(&entry.fci.function_name, zend_string_copy(drain_function.function_name));
+	entry.fci.size = sizeof(entry.fci);
+	entry.fci_cache.function_handler = (zend_function *) &drain_function;
+	if (append_user_shutdown_function(&entry)) {
+		ASYNC_G(drain_registered) = true;
+	}
+}
+
+void async_scheduler_launch(void)
+{
+	if (ASYNC_G(launched)) {
+		register_drain();
+		return;
+	}
+	ASYNC_G(launched) = true;
+	ZEND_ASYNC_G(state) = ZEND_ASYNC_ACTIVE;
+	ZEND_ASYNC_REACTOR_STARTUP();
+
+	async_coroutine_t *main = async_coroutine_new();
+	ZEND_ASYNC_EVENT_SET(&main->coro.event, ZEND_COROUTINE_F_MAIN | ZEND_COROUTINE_F_STARTED);
+	if (zend_is_executing()) {
+		main->coro.filename = zend_get_executed_filename_ex();
+		if (main->coro.filename) {
+			zend_string_addref(main->coro.filename);
+		}
+		main->coro.lineno = zend_get_executed_lineno();
+	}
+	ASYNC_G(main) = main;
+	ZEND_ASYNC_G(main_coroutine) = &main->coro;
+	ZEND_ASYNC_G(coroutine) = &main->coro;
+	zend_hash_index_add_ptr(&ASYNC_G(coroutines), main->std.handle, main);
+	register_drain();
+}
+
+zend_coroutine_t *async_spawn(zend_async_scope_t *scope, zend_object *provider, int32_t priority)
+{
+	if (!ASYNC_G(launched)) {
+		async_scheduler_launch();
+	} else {
+		register_drain();
+	}
+	if (ASYNC_G(max_contexts) > 0 && ZEND_ASYNC_G(active_coroutine_count) >= (uint32_t) ASYNC_G(max_contexts)) {
+		/* P4: fail cleanly before vm.max_map_count makes mmap fail in the engine. */
+		async_throw(async_ce_async_exception,
+			"Cannot spawn a coroutine: %u coroutines are alive, the limit is %u (async.max_contexts; each needs "
+			"2 memory maps, see vm.max_map_count)",
+			ZEND_ASYNC_G(active_coroutine_count), (uint32_t) ASYNC_G(max_contexts));
+		return NULL;
+	}
+
+	async_coroutine_t *co = async_coroutine_new();
+	co->coro.scope = scope;
+	if (zend_is_executing()) {
+		co->coro.filename = zend_get_executed_filename_ex();
+		if (co->coro.filename) {
+			zend_string_addref(co->coro.filename);
+		}
+		co->coro.lineno = zend_get_executed_lineno();
+	}
+	GC_ADDREF(&co->std); /* alive until it finishes */
+	ZEND_ASYNC_INCREASE_COROUTINE_COUNT;
+	ASYNC_G(coroutines_total)++;
+	zend_hash_index_add_ptr(&ASYNC_G(coroutines), co->std.handle, co);
+
+	if (ZEND_ASYNC_G(graceful_shutdown)) {
+		/* Spawned after a graceful shutdown began: cancelled at once (§8.1.4). */
+		async_scheduler_enqueue(&co->coro);
+		async_coroutine_cancel(&co->coro, async_new_exception(async_ce_async_cancellation, "Graceful shutdown"), true, true);
+		return &co->coro;
+	}
+	async_scheduler_enqueue(&co->coro);
+	return &co->coro;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The loop
+ * ------------------------------------------------------------------------------------------- */
+
+typedef enum { TICK_WORK, TICK_IDLE, TICK_MAIN } tick_result;
+
+/* Runs one batch of the run queue. Stops early, returning TICK_MAIN, when the main coroutine's
+ * turn comes: main resumes by returning from the loop. */
+static tick_result run_batch(void)
+{
+	async_run_queue_t *q = &ASYNC_G(run_queue);
+	uint32_t n = q->length;
+	bool worked = false;
+
+	while (n-- > 0) {
+		zend_coroutine_t *coro = queue_pop(q);
+		if (coro == NULL) {
+			break;
+		}
+		async_coroutine_t *co = ASYNC_CO_FROM_CORO(coro);
+		co->in_queue = false;
+
+		if (ZEND_COROUTINE_IS_MAIN(coro)) {
+			ASYNC_G(main_resumed) = true;
+			OBJ_RELEASE(&co->std);
+			return TICK_MAIN;
+		}
+		if (!ZEND_COROUTINE_IS_FINISHED(coro)) {
+			async_coroutine_start_or_resume(co);
+			worked = true;
+		}
+		OBJ_RELEASE(&co->std);
+		if (microtasks_run()) {
+			worked = true;
+		}
+	}
+	return worked ? TICK_WORK : TICK_IDLE;
+}
+
+static uint32_t count_waiting(bool include_main)
+{
+	uint32_t n = 0;
+	async_coroutine_t *co;
+	ZEND_HASH_FOREACH_PTR(&ASYNC_G(coroutines), co) {
+		if (ZEND_COROUTINE_IS_MAIN(&co->coro) && (!include_main || ASYNC_G(main_finished))) {
+			continue;
+		}
+		n++;
+	} ZEND_HASH_FOREACH_END();
+	return n;
+}
+
+static void deadlock_report(uint32_t waiting)
+{
+	php_printf("=== DEADLOCK REPORT START ===\n");
+	php_printf("Coroutines waiting: %u, active_events: %u\n\n", waiting, ZEND_ASYNC_G(active_event_count));
+	async_coroutine_t *co;
+	ZEND_HASH_FOREACH_PTR(&ASYNC_G(coroutines), co) {
+		if (ZEND_COROUTINE_IS_MAIN(&co->coro) && ASYNC_G(main_finished)) {
+			continue;
+		}
+		zend_string *info = ZEND_COROUTINE_IS_MAIN(&co->coro)
+			? zend_coroutine_gen_info(&co->coro, "Main coroutine")
+			: async_coroutine_info(&co->coro.event);
+		php_printf("%s\n  waiting for:\n", ZSTR_VAL(info));
+		zend_string_release(info);
+		zend_async_waker_t *w = co->coro.waker;
+		for (uint32_t i = 0; w != NULL && i < w->length; i++) {
+			zend_async_event_t *ev = w->triggers[i].event;
+			zend_string *ev_info = ev->info ? ev->info(ev) : NULL;
+			php_printf("    - %s\n", ev_info ? ZSTR_VAL(ev_info) : "event");
+			if (ev_info) {
+				zend_string_release(ev_info);
+			}
+		}
+		php_printf("\n");
+	} ZEND_HASH_FOREACH_END();
+	php_printf("=== DEADLOCK REPORT END   ===\n");
+}
+
+static void set_exit_exception(zend_object *ex)
+{
+	if (ZEND_ASYNC_G(exit_exception) != NULL) {
+		zend_exception_set_previous(ex, ZEND_ASYNC_G(exit_exception));
+	}
+	ZEND_ASYNC_G(exit_exception) = ex;
+}
+
+/* Cancels every coroutine except main. Protection is ignored (deadlock and shutdown both). */
+static void cancel_all(const char *message)
+{
+	zend_array *list = zend_array_dup(&ASYNC_G(coroutines));
+	async_coroutine_t *co;
+	ZEND_HASH_FOREACH_PTR(list, co) {
+		if (ZEND_COROUTINE_IS_MAIN(&co->coro) || ZEND_COROUTINE_IS_FINISHED(&co->coro)) {
+			continue;
+		}
+		GC_ADDREF(&co->std);
+		co->protect_depth = 0;
+		async_coroutine_cancel(&co->coro, async_new_exception(async_ce_async_cancellation, message), true, true);
+		OBJ_RELEASE(&co->std);
+	} ZEND_HASH_FOREACH_END();
+	zend_array_destroy(list);
+}
+
+/* No runnable coroutine, no microtask, no active event, yet coroutines wait (§8.5). */
+static void handle_deadlock(bool main_waiting)
+{
+	uint32_t waiting = count_waiting(main_waiting);
+	if (ASYNC_G(debug_deadlock)) {
+		deadlock_report(waiting);
+	}
+	zend_object *error = zend_async_new_exception(ZEND_ASYNC_EXCEPTION_DEADLOCK,
+		"Deadlock detected: no active coroutines, %u coroutines in waiting", waiting);
+
+	cancel_all("Deadlock detected");
+	if (main_waiting) {
+		/* Main gets the terminal error itself, after the others have run their cancellation. */
+		async_coroutine_t *main = ASYNC_G(main);
+		zend_async_waker_apply_error(main->coro.waker, error, true, true);
+		async_scheduler_enqueue(&main->coro);
+	} else {
+		set_exit_exception(error);
+	}
+}
+
+/* One pass of the loop: microtasks, a batch of coroutines, then the reactor. */
+static tick_result scheduler_tick(bool main_waiting)
+{
+	microtasks_run();
+	tick_result r = run_batch();
+	if (r == TICK_MAIN) {
+		return r;
+	}
+	if (ASYNC_G(run_queue).length > 0 || ASYNC_G(microtasks_length) > 0) {
+		ZEND_ASYNC_REACTOR_EXECUTE(true);
+		return TICK_WORK;
+	}
+	if (ZEND_ASYNC_G(active_event_count) > 0) {
+		ZEND_ASYNC_REACTOR_EXECUTE(false); /* blocks until an event fires */
+		return TICK_WORK;
+	}
+	/* Nothing active: let pending close callbacks run, then decide. */
+	ZEND_ASYNC_REACTOR_EXECUTE(true);
+	if (ASYNC_G(run_queue).length > 0 || ASYNC_G(microtasks_length) > 0) {
+		return TICK_WORK;
+	}
+	if (main_waiting || count_waiting(false) > 0) {
+		handle_deadlock(main_waiting);
+		return TICK_WORK;
+	}
+	return TICK_IDLE;
+}
+
+/* Graceful shutdown after exit() or an unhandled error: cancel everyone and let them unwind. */
+static void begin_graceful_shutdown(void)
+{
+	if (ZEND_ASYNC_G(graceful_shutdown)) {
+		return;
+	}
+	ZEND_ASYNC_G(graceful_shutdown) = true;
+	cancel_all("Graceful shutdown");
+}
+
+void async_scheduler_request_exit(void)
+{
+	ASYNC_G(exit_requested) = true;
+	begin_graceful_shutdown();
+}
+
+void async_scheduler_unhandled_exception(async_coroutine_t *co, zend_object *exception)
+{
+	(void) co;
+	GC_ADDREF(exception);
+	set_exit_exception(exception);
+	begin_graceful_shutdown();
+}
+
+/* After a graceful shutdown has drained, hand main the reason: exit() or the stored error. */
+static bool deliver_exit(void)
+{
+	if (ASYNC_G(exit_requested)) {
+		ASYNC_G(exit_requested) = false;
+		zend_throw_unwind_exit();
+		return true;
+	}
+	if (ZEND_ASYNC_G(exit_exception) != NULL) {
+		zend_object *ex = ZEND_ASYNC_G(exit_exception);
+		ZEND_ASYNC_G(exit_exception) = NULL;
+		zend_throw_exception_internal(ex);
+		return true;
+	}
+	return false;
+}
+
+static bool only_main_left(void)
+{
+	return count_waiting(false) == 0;
+}
+
+/* The main coroutine waits: run the loop here until the queue hands main its turn. */
+static void main_wait(void)
+{
+	async_coroutine_t *main = ASYNC_G(main);
+	zend_coroutine_t *previous = ZEND_ASYNC_G(coroutine);
+	bool previous_main_resumed = ASYNC_G(main_resumed);
+	ASYNC_G(main_resumed) = false;
+
+	for (;;) {
+		if (ZEND_ASYNC_G(graceful_shutdown) && only_main_left()
+			&& (ASYNC_G(exit_requested) || ZEND_ASYNC_G(exit_exception) != NULL)) {
+			zend_async_waker_clean(&main->coro);
+			ZEND_ASYNC_G(graceful_shutdown) = false;
+			deliver_exit();
+			break;
+		}
+		ZEND_ASYNC_G(in_scheduler_context) = true;
+		tick_result r = scheduler_tick(true);
+		ZEND_ASYNC_G(in_scheduler_context) = false;
+		ZEND_ASYNC_G(coroutine) = previous;
+		if (r == TICK_MAIN) {
+			break;
+		}
+	}
+	ASYNC_G(main_resumed) = previous_main_resumed;
+}
+
+static void scheduler_drain(void)
+{
+	if (!ASYNC_G(launched)) {
+		return;
+	}
+	if (!ASYNC_G(main_finished)) {
+		ASYNC_G(main_finished) = true;
+		async_coroutine_finish(ASYNC_G(main));
+	}
+
+	uint32_t deadlocks = 0;
+	ASYNC_G(in_drain) = true;
+	for (;;) {
+		if (ASYNC_G(run_queue).length == 0 && ASYNC_G(microtasks_length) == 0 && only_main_left()
+			&& ZEND_ASYNC_G(active_event_count) == 0) {
+			break;
+		}
+		zend_object *before = ZEND_ASYNC_G(exit_exception);
+		ZEND_ASYNC_G(in_scheduler_context) = true;
+		scheduler_tick(false);
+		ZEND_ASYNC_G(in_scheduler_context) = false;
+		if (ZEND_ASYNC_G(exit_exception) != before
+			&& instanceof_function(ZEND_ASYNC_G(exit_exception)->ce, async_ce_deadlock_error)) {
+			if (++deadlocks > 8) {
+				/* Coroutines that keep catching the cancellation are destroyed at shutdown. */
+				break;
+			}
+		}
+	}
+	ASYNC_G(in_drain) = false;
+	ZEND_ASYNC_G(graceful_shutdown) = false;
+	deliver_exit();
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Suspend
+ * ------------------------------------------------------------------------------------------- */
+
+bool async_can_suspend(void)
+{
+	return !ASYNC_SWITCH_BLOCKED() && !ZEND_ASYNC_G(in_scheduler_context);
+}
+
+static void record_suspend_site(zend_async_waker_t *waker)
+{
+	if (waker->filename) {
+		zend_string_release(waker->filename);
+		waker->filename = NULL;
+	}
+	if (zend_is_executing()) {
+		waker->filename = zend_get_executed_filename_ex();
+		if (waker->filename) {
+			zend_string_addref(waker->filename);
+		}
+		waker->lineno = zend_get_executed_lineno();
+	}
+}
+
+/* Suspends the current coroutine until its waker is resolved (or it is re-queued). Any error
+ * the waker collected is thrown here. */
+void async_scheduler_suspend(bool from_main)
+{
+	(void) from_main;
+	if (!ASYNC_G(launched)) {
+		async_scheduler_launch();
+	}
+	zend_coroutine_t *coro = ZEND_ASYNC_G(coroutine);
+	async_coroutine_t *co = ASYNC_CO_FROM_CORO(coro);
+
+	if (UNEXPECTED(ZEND_ASYNC_G(in_scheduler_context))) {
+		async_throw(async_ce_async_exception, "The operation cannot be executed in the scheduler context");
+		return;
+	}
+	if (UNEXPECTED(ASYNC_SWITCH_BLOCKED())) {
+		async_throw(async_ce_async_exception, "Cannot suspend a coroutine here: PHP %s forbids switching inside destructors",
+			PHP_VERSION);
+		return;
+	}
+	if (co->pending_cancel != NULL && co->protect_depth == 0) {
+		zend_object *error = co->pending_cancel;
+		co->pending_cancel = NULL;
+		if (coro->waker) {
+			zend_async_waker_clean(coro);
+		}
+		zend_throw_exception_internal(error);
+		return;
+	}
+
+	zend_async_waker_t *waker = coro->waker;
+	if (waker == NULL) {
+		waker = zend_async_waker_new(coro);
+	} else if (waker->status == ZEND_ASYNC_WAKER_NO_STATUS || waker->status == ZEND_ASYNC_WAKER_RESULT) {
+		waker->status = ZEND_ASYNC_WAKER_WAITING;
+	}
+	record_suspend_site(waker);
+
+	if (ZEND_COROUTINE_IS_MAIN(coro)) {
+		main_wait();
+	} else {
+		co->execute_data = EG(current_execute_data);
+		co->resume_ctx = EG(current_fiber_context);
+		zend_fiber_transfer transfer = { .context = co->sched_ctx, .flags = 0 };
+		ZVAL_NULL(&transfer.value);
+		zend_fiber_switch_context(&transfer);
+		/* Resumed. If we had suspended from inside a user Fiber, its context is ours again. */
+		co->execute_data = NULL;
+	}
+
+	waker = coro->waker;
+	if (EG(exception)) {
+		return; /* main was handed the exit reason */
+	}
+	if (waker != NULL) {
+		waker->status = ZEND_ASYNC_WAKER_RESULT;
+		if (waker->error != NULL) {
+			zend_object *error = waker->error;
+			waker->error = NULL;
+			zend_throw_exception_internal(error);
+		}
+	}
+	if (!EG(exception) && co->pending_cancel != NULL && co->protect_depth == 0) {
+		zend_object *error = co->pending_cancel;
+		co->pending_cancel = NULL;
+		zend_throw_exception_internal(error);
+	}
+}
+
+/* P8: after a coroutine suspended from inside a user Fiber, that Fiber's context is logically
+ * running (its caller is our coroutine); keep the engine from treating it as suspended. */
+static void scheduler_resume(zend_coroutine_t *coroutine, zend_object *error, bool transfer_error)
+{
+	if (error != NULL && coroutine->waker != NULL) {
+		zend_async_waker_apply_error(coroutine->waker, error, transfer_error, true);
+	} else if (error != NULL && transfer_error) {
+		OBJ_RELEASE(error);
+	}
+	async_scheduler_enqueue(coroutine);
+}
+
+static zend_array *scheduler_get_coroutines(void)
+{
+	zend_array *result = zend_new_array(zend_hash_num_elements(&ASYNC_G(coroutines)));
+	async_coroutine_t *co;
+	ZEND_HASH_FOREACH_PTR(&ASYNC_G(coroutines), co) {
+		if (ZEND_COROUTINE_IS_MAIN(&co->coro) && ASYNC_G(main_finished)) {
+			continue;
+		}
+		zval zv;
+		ZVAL_OBJ_COPY(&zv, &co->std);
+		zend_hash_next_index_insert_new(result, &zv);
+	} ZEND_HASH_FOREACH_END();
+	return result;
+}
+
+static void scheduler_shutdown(void)
+{
+	begin_graceful_shutdown();
+}
+
+static zend_coroutine_t *scheduler_new_coroutine(zend_async_scope_t *scope)
+{
+	async_coroutine_t *co = async_coroutine_new();
+	co->coro.scope = scope;
+	return &co->coro;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Request lifecycle
+ * ------------------------------------------------------------------------------------------- */
+
+void async_scheduler_rinit(void)
+{
+	memset(&ASYNC_G(run_queue), 0, sizeof(async_run_queue_t));
+	zend_hash_init(&ASYNC_G(coroutines), 64, NULL, NULL, 0);
+	ASYNC_G(microtasks) = NULL;
+	ASYNC_G(microtasks_length) = ASYNC_G(microtasks_capacity) = 0;
+	ASYNC_G(main) = NULL;
+	ASYNC_G(launched) = ASYNC_G(drain_registered) = ASYNC_G(main_finished) = false;
+	ASYNC_G(main_resumed) = ASYNC_G(in_drain) = ASYNC_G(exit_requested) = false;
+	ASYNC_G(coroutines_total) = 0;
+	ASYNC_G(rng_state) = ASYNC_G(schedule_seed) ? (uint64_t) ASYNC_G(schedule_seed) * 0x9E3779B97F4A7C15ull : 1;
+	memset(&zend_async_api_globals, 0, sizeof(zend_async_api_globals));
+	ZEND_ASYNC_G(state) = ZEND_ASYNC_READY;
+}
+
+void async_scheduler_rshutdown(void)
+{
+	async_run_queue_t *q = &ASYNC_G(run_queue);
+	while (q->length > 0) {
+		zend_coroutine_t *coro = queue_pop(q);
+		ASYNC_CO_FROM_CORO(coro)->in_queue = false;
+		OBJ_RELEASE(&ASYNC_CO_FROM_CORO(coro)->std);
+	}
+	if (q->data) {
+		efree(q->data);
+	}
+	memset(q, 0, sizeof(*q));
+	for (uint32_t i = 0; i < ASYNC_G(microtasks_length); i++) {
+		microtask_release(ASYNC_G(microtasks)[i]);
+	}
+	if (ASYNC_G(microtasks)) {
+		efree(ASYNC_G(microtasks));
+	}
+	ASYNC_G(microtasks) = NULL;
+	ASYNC_G(microtasks_length) = 0;
+
+	if (ASYNC_G(main) != NULL) {
+		async_coroutine_t *main = ASYNC_G(main);
+		ASYNC_G(main) = NULL;
+		ZEND_ASYNC_G(main_coroutine) = NULL;
+		OBJ_RELEASE(&main->std);
+	}
+	ZEND_ASYNC_G(coroutine) = NULL;
+	if (ZEND_ASYNC_G(exit_exception)) {
+		OBJ_RELEASE(ZEND_ASYNC_G(exit_exception));
+		ZEND_ASYNC_G(exit_exception) = NULL;
+	}
+	zend_hash_destroy(&ASYNC_G(coroutines));
+	/* Objects are freed after RSHUTDOWN; leave an empty (unallocated) table for them. */
+	zend_hash_init(&ASYNC_G(coroutines), 0, NULL, NULL, 0);
+	ZEND_ASYNC_G(state) = ZEND_ASYNC_OFF;
+}
+
+void async_scheduler_register(void)
+{
+	zend_async_scheduler_api_t api = {
+		.launch = async_scheduler_launch,
+		.new_coroutine = scheduler_new_coroutine,
+		.spawn = async_spawn,
+		.suspend = async_scheduler_suspend,
+		.enqueue_coroutine = async_scheduler_enqueue,
+		.resume = scheduler_resume,
+		.cancel = async_coroutine_cancel,
+		.shutdown = scheduler_shutdown,
+		.get_coroutines = scheduler_get_coroutines,
+		.add_microtask = microtask_add,
+		.get_class_ce = async_get_class_ce,
+	};
+	zend_async_scheduler_register(PHP_ASYNC_NAME, false, &api);
+}

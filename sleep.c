@@ -1,0 +1,148 @@
+/*
+ * sleep.c — sleep(), usleep(), time_nanosleep() and time_sleep_until() suspend only the calling
+ * coroutine. Handlers are swapped at MINIT only (P18: the JIT may embed handler addresses).
+ * Outside a coroutine, or where switching is forbidden (destructors on 8.2, P9), the original
+ * handler runs, so behaviour is exactly PHP's own.
+ */
+#include "php_async.h"
+#include <sys/time.h>
+
+typedef struct {
+	const char *name;
+	zif_handler replacement;
+	zif_handler original;
+} sleep_hook_t;
+
+static ZEND_FUNCTION(async_sleep);
+static ZEND_FUNCTION(async_usleep);
+static ZEND_FUNCTION(async_time_nanosleep);
+static ZEND_FUNCTION(async_time_sleep_until);
+
+static sleep_hook_t hooks[] = {
+	{ "sleep", ZEND_FN(async_sleep), NULL },
+	{ "usleep", ZEND_FN(async_usleep), NULL },
+	{ "time_nanosleep", ZEND_FN(async_time_nanosleep), NULL },
+	{ "time_sleep_until", ZEND_FN(async_time_sleep_until), NULL },
+};
+
+enum { HOOK_SLEEP, HOOK_USLEEP, HOOK_NANOSLEEP, HOOK_SLEEP_UNTIL };
+
+/* Suspending applies once the runtime is launched and we may switch. */
+static bool in_coroutine(void)
+{
+	return ZEND_ASYNC_G(coroutine) != NULL && async_can_suspend();
+}
+
+#define FALLBACK(which) do { \
+		if (!in_coroutine()) { \
+			hooks[which].original(INTERNAL_FUNCTION_PARAM_PASSTHRU); \
+			return; \
+		} \
+	} while (0)
+
+static ZEND_FUNCTION(async_sleep)
+{
+	FALLBACK(HOOK_SLEEP);
+	zend_long seconds;
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_LONG(seconds)
+	ZEND_PARSE_PARAMETERS_END();
+	if (seconds < 0) {
+		zend_argument_value_error(1, "must be greater than or equal to 0");
+		RETURN_THROWS();
+	}
+	if (!async_wait_ms((zend_ulong) seconds * 1000, 0)) {
+		RETURN_THROWS();
+	}
+	RETURN_LONG(0);
+}
+
+static ZEND_FUNCTION(async_usleep)
+{
+	FALLBACK(HOOK_USLEEP);
+	zend_long microseconds;
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_LONG(microseconds)
+	ZEND_PARSE_PARAMETERS_END();
+	if (microseconds < 0) {
+		zend_argument_value_error(1, "must be greater than or equal to 0");
+		RETURN_THROWS();
+	}
+	if (!async_wait_ms((zend_ulong) microseconds / 1000, ((zend_ulong) microseconds % 1000) * 1000)) {
+		RETURN_THROWS();
+	}
+}
+
+static ZEND_FUNCTION(async_time_nanosleep)
+{
+	FALLBACK(HOOK_NANOSLEEP);
+	zend_long seconds, nanoseconds;
+	ZEND_PARSE_PARAMETERS_START(2, 2)
+		Z_PARAM_LONG(seconds)
+		Z_PARAM_LONG(nanoseconds)
+	ZEND_PARSE_PARAMETERS_END();
+	if (seconds < 0) {
+		zend_argument_value_error(1, "must be greater than or equal to 0");
+		RETURN_THROWS();
+	}
+	if (nanoseconds < 0) {
+		zend_argument_value_error(2, "must be greater than or equal to 0");
+		RETURN_THROWS();
+	}
+	if (nanoseconds > 999999999) {
+		zend_value_error("Nanoseconds was not in the range 0 to 999 999 999 or seconds was negative");
+		RETURN_THROWS();
+	}
+	if (!async_wait_ms((zend_ulong) seconds * 1000 + (zend_ulong) nanoseconds / 1000000, (zend_ulong) nanoseconds % 1000000)) {
+		RETURN_THROWS();
+	}
+	RETURN_TRUE;
+}
+
+static ZEND_FUNCTION(async_time_sleep_until)
+{
+	FALLBACK(HOOK_SLEEP_UNTIL);
+	double target;
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_DOUBLE(target)
+	ZEND_PARSE_PARAMETERS_END();
+
+	struct timeval tm;
+	if (gettimeofday(&tm, NULL) != 0) {
+		RETURN_FALSE;
+	}
+	double now = (double) tm.tv_sec + (double) tm.tv_usec / 1000000.0;
+	if (target < now) {
+		php_error_docref(NULL, E_WARNING, "Argument #1 ($timestamp) must be greater than or equal to the current time");
+		RETURN_FALSE;
+	}
+	double delta = target - now;
+	zend_ulong ms = (zend_ulong) (delta * 1000.0);
+	zend_ulong ns = (zend_ulong) ((delta * 1000.0 - (double) ms) * 1000000.0);
+	if (!async_wait_ms(ms, ns)) {
+		RETURN_THROWS();
+	}
+	RETURN_TRUE;
+}
+
+void async_sleep_hooks_install(void)
+{
+	for (size_t i = 0; i < sizeof(hooks) / sizeof(hooks[0]); i++) {
+		zend_function *fn = zend_hash_str_find_ptr(CG(function_table), hooks[i].name, strlen(hooks[i].name));
+		if (fn != NULL && fn->type == ZEND_INTERNAL_FUNCTION) {
+			hooks[i].original = fn->internal_function.handler;
+			fn->internal_function.handler = hooks[i].replacement;
+		}
+	}
+}
+
+void async_sleep_hooks_uninstall(void)
+{
+	for (size_t i = 0; i < sizeof(hooks) / sizeof(hooks[0]); i++) {
+		zend_function *fn = zend_hash_str_find_ptr(CG(function_table), hooks[i].name, strlen(hooks[i].name));
+		if (fn != NULL && hooks[i].original != NULL) {
+			fn->internal_function.handler = hooks[i].original;
+			hooks[i].original = NULL;
+		}
+	}
+}
