@@ -1,0 +1,87 @@
+<?php
+/*
+ * spawn_await: cost of one coroutine's whole life, sequentially.
+ *
+ *   subject : await(spawn($fn))               per iteration (context comes from the pool)
+ *   baseline: (new Fiber($fn))->start()        per iteration (runs to completion; each Fiber maps
+ *                                              and unmaps its own C stack)
+ *
+ * Prints µs/op of each (median of BENCH_REPS interleaved repetitions) and the ratio
+ * coroutine/Fiber. Goal: ratio <= 0.2.
+ *
+ * Usage: php -n -d extension=modules/async.so bench/spawn_await.php [iterations=100000]
+ */
+
+declare(strict_types=1);
+
+require __DIR__ . '/common.php';
+
+use function Async\await;
+use function Async\spawn;
+
+const GOAL_RATIO = 0.2;
+
+$n = (int) ($argv[1] ?? bench_scale(100_000));
+$reps = bench_reps();
+
+bench_header("spawn_await: sequential await(spawn(fn)) vs (new Fiber(fn))->start(), $n iterations");
+
+function run_coroutines(int $n): int
+{
+    $fn = static function (int $i): int {
+        return $i;
+    };
+    $sum = 0;
+    $t0 = hrtime(true);
+    for ($i = 0; $i < $n; $i++) {
+        $sum += await(spawn($fn, $i));
+    }
+    $ns = hrtime(true) - $t0;
+    bench_check($sum === intdiv($n * ($n - 1), 2), "await(spawn) results summed to $sum");
+    return $ns;
+}
+
+function run_fibers(int $n): int
+{
+    $fn = static function (int $i): int {
+        return $i;
+    };
+    $sum = 0;
+    $t0 = hrtime(true);
+    for ($i = 0; $i < $n; $i++) {
+        $f = new Fiber($fn);
+        $f->start($i);
+        $sum += $f->getReturn();
+    }
+    $ns = hrtime(true) - $t0;
+    bench_check($sum === intdiv($n * ($n - 1), 2), "Fiber results summed to $sum");
+    return $ns;
+}
+
+// Warm-up: launches the scheduler, fills the context pool, warms the allocator for both.
+run_coroutines(min($n, 1000));
+run_fibers(min($n, 1000));
+
+$co = $fb = $ratios = [];
+for ($r = 0; $r < $reps; $r++) {
+    // Alternate the order so neither side always runs right after the other.
+    if ($r % 2 === 0) {
+        $c = run_coroutines($n);
+        $f = run_fibers($n);
+    } else {
+        $f = run_fibers($n);
+        $c = run_coroutines($n);
+    }
+    $co[] = $c / $n / 1000;
+    $fb[] = $f / $n / 1000;
+    $ratios[] = $c / $f;
+    printf("  rep %d: coroutine %.3f µs/op, Fiber %.3f µs/op, ratio %.3f\n", $r + 1, end($co), end($fb), end($ratios));
+}
+
+$mc = bench_median($co);
+$mf = bench_median($fb);
+$mr = bench_median($ratios);
+printf("RESULT spawn_await coroutine: %.3f µs/op (median; spread %s)\n", $mc, bench_spread($co));
+printf("RESULT spawn_await Fiber baseline: %.3f µs/op (median; spread %s)\n", $mf, bench_spread($fb));
+printf("RESULT spawn_await ratio coroutine/Fiber: %.3f (median of per-rep ratios; spread %s)\n", $mr, bench_spread($ratios));
+bench_goal('spawn_await ratio <= ' . GOAL_RATIO, $mr <= GOAL_RATIO, sprintf('ratio %.3f', $mr));

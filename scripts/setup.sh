@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Installs what building and testing need, only when missing (Debian 12 package names).
+# Usage: scripts/setup.sh [extra-package ...]
+set -euo pipefail
+need=(php8.2-dev php8.2-cli php8.2-opcache libuv1-dev pkg-config make gcc "$@")
+missing=()
+for p in "${need[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}"
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
