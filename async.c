@@ -245,7 +245,8 @@ ZEND_FUNCTION(Async_spawn)
 		}
 		coro->fcall = fcall;
 	}
-	RETURN_OBJ_COPY(ZEND_ASYNC_EVENT_TO_OBJECT(&coro->event));
+	/* The creation reference is the caller's: it becomes the returned handle. */
+	RETURN_OBJ(ZEND_ASYNC_EVENT_TO_OBJECT(&coro->event));
 }
 
 ZEND_FUNCTION(Async_suspend)

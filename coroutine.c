@@ -285,6 +285,11 @@ static bool coroutine_execute(async_coroutine_t *co)
 	EG(vm_stack) = NULL;
 	zend_first_try {
 		coroutine_init_vm_stack(co);
+#ifdef ZEND_CHECK_STACK_LIMIT
+		/* 8.3+: stack-overflow checks must use this C stack's bounds, not the main thread's. */
+		EG(stack_base) = zend_fiber_stack_base(EG(current_fiber_context)->stack);
+		EG(stack_limit) = zend_fiber_stack_limit(EG(current_fiber_context)->stack);
+#endif
 		EG(jit_trace_num) = 0;
 		EG(error_reporting) = error_reporting;
 		EG(active_fiber) = NULL; /* P7 */
@@ -332,11 +337,17 @@ static bool coroutine_execute(async_coroutine_t *co)
 		ZEND_ASYNC_EVENT_SET(&co->coro.event, ZEND_ASYNC_EVENT_F_BAILOUT);
 	} zend_end_try();
 
-	if (ok) {
-		zend_vm_stack_destroy();
-	}
 	co->execute_data = NULL;
 	return ok;
+}
+
+/* The VM stack outlives the body until the coroutine is finished: finishing may create
+ * exceptions, and those read the current frame. */
+static void coroutine_release_vm_stack(void)
+{
+	zend_vm_stack_destroy();
+	EG(vm_stack) = NULL;
+	EG(current_execute_data) = NULL;
 }
 
 /* Returns false when the pool is full: the worker then dies. */
@@ -372,6 +383,7 @@ static ZEND_STACK_ALIGNED void worker_entry(zend_fiber_transfer *transfer)
 		co->worker = NULL;
 		worker->coroutine = NULL;
 		async_coroutine_finish(co); /* may free co */
+		coroutine_release_vm_stack();
 		if (!worker_park(worker)) {
 			break;
 		}

@@ -238,7 +238,9 @@ zend_coroutine_t *async_spawn(zend_async_scope_t *scope, zend_object *provider, 
  * The loop
  * ------------------------------------------------------------------------------------------- */
 
-typedef enum { TICK_WORK, TICK_IDLE, TICK_MAIN } tick_result;
+typedef enum { TICK_WORK, TICK_IDLE, TICK_MAIN, TICK_DEADLOCK } tick_result;
+
+static bool exit_pending(void);
 
 /* Runs one batch of the run queue. Stops early, returning TICK_MAIN, when the main coroutine's
  * turn comes: main resumes by returning from the loop. */
@@ -382,8 +384,8 @@ static tick_result scheduler_tick(bool main_waiting)
 		return TICK_WORK;
 	}
 	if (main_waiting || count_waiting(false) > 0) {
-		handle_deadlock(main_waiting);
-		return TICK_WORK;
+		handle_deadlock(main_waiting && !exit_pending());
+		return TICK_DEADLOCK;
 	}
 	return TICK_IDLE;
 }
@@ -434,17 +436,22 @@ static bool only_main_left(void)
 	return count_waiting(false) == 0;
 }
 
-/* The main coroutine waits: run the loop here until the queue hands main its turn. */
+static bool exit_pending(void)
+{
+	return ZEND_ASYNC_G(graceful_shutdown) && (ASYNC_G(exit_requested) || ZEND_ASYNC_G(exit_exception) != NULL);
+}
+
+/* The main coroutine waits: run the loop here until the queue hands main its turn.
+ * During a graceful shutdown main is not resumed until every other coroutine has unwound;
+ * it then receives the reason (exit() or the unhandled error) in place of its own result. */
 static void main_wait(void)
 {
 	async_coroutine_t *main = ASYNC_G(main);
 	zend_coroutine_t *previous = ZEND_ASYNC_G(coroutine);
-	bool previous_main_resumed = ASYNC_G(main_resumed);
-	ASYNC_G(main_resumed) = false;
+	uint32_t deadlocks = 0;
 
 	for (;;) {
-		if (ZEND_ASYNC_G(graceful_shutdown) && only_main_left()
-			&& (ASYNC_G(exit_requested) || ZEND_ASYNC_G(exit_exception) != NULL)) {
+		if (exit_pending() && (only_main_left() || deadlocks > 2)) {
 			zend_async_waker_clean(&main->coro);
 			ZEND_ASYNC_G(graceful_shutdown) = false;
 			deliver_exit();
@@ -454,11 +461,13 @@ static void main_wait(void)
 		tick_result r = scheduler_tick(true);
 		ZEND_ASYNC_G(in_scheduler_context) = false;
 		ZEND_ASYNC_G(coroutine) = previous;
-		if (r == TICK_MAIN) {
+		if (r == TICK_DEADLOCK) {
+			deadlocks++;
+		}
+		if (r == TICK_MAIN && !exit_pending()) {
 			break;
 		}
 	}
-	ASYNC_G(main_resumed) = previous_main_resumed;
 }
 
 static void scheduler_drain(void)
@@ -478,16 +487,12 @@ static void scheduler_drain(void)
 			&& ZEND_ASYNC_G(active_event_count) == 0) {
 			break;
 		}
-		zend_object *before = ZEND_ASYNC_G(exit_exception);
 		ZEND_ASYNC_G(in_scheduler_context) = true;
-		scheduler_tick(false);
+		tick_result r = scheduler_tick(false);
 		ZEND_ASYNC_G(in_scheduler_context) = false;
-		if (ZEND_ASYNC_G(exit_exception) != before
-			&& instanceof_function(ZEND_ASYNC_G(exit_exception)->ce, async_ce_deadlock_error)) {
-			if (++deadlocks > 8) {
-				/* Coroutines that keep catching the cancellation are destroyed at shutdown. */
-				break;
-			}
+		if (r == TICK_DEADLOCK && ++deadlocks > 2) {
+			/* Coroutines that keep catching the cancellation are destroyed at shutdown. */
+			break;
 		}
 	}
 	ASYNC_G(in_drain) = false;

@@ -129,6 +129,12 @@ void async_sleep_hooks_install(void)
 {
 	for (size_t i = 0; i < sizeof(hooks) / sizeof(hooks[0]); i++) {
 		zend_function *fn = zend_hash_str_find_ptr(CG(function_table), hooks[i].name, strlen(hooks[i].name));
+#if PHP_VERSION_ID >= 80400
+		/* P18: a frameless variant would bypass the handler; none of these has one today. */
+		if (fn != NULL && ZEND_FLF_NUM(fn) != 0) {
+			continue;
+		}
+#endif
 		if (fn != NULL && fn->type == ZEND_INTERNAL_FUNCTION) {
 			hooks[i].original = fn->internal_function.handler;
 			fn->internal_function.handler = hooks[i].replacement;

@@ -41,7 +41,7 @@ $n = 10_000;
 foreach (array_slice($argv, 1) as $arg) {
     if (preg_match('/^--cold=(delay|empty)$/', $arg, $m)) {
         $cold = $m[1];
-    } elseif (ctype_digit($arg)) {
+    } elseif (preg_match('/^\d+$/', $arg)) {
         $n = (int) $arg;
     }
 }

@@ -393,7 +393,8 @@ PHP_FUNCTION(async_abi_test_spawn_c)
 		RETURN_THROWS();
 	}
 	coro->internal_entry = c_entry;
-	RETURN_OBJ_COPY(ZEND_ASYNC_EVENT_TO_OBJECT(&coro->event));
+	/* ZEND_ASYNC_SPAWN hands us the creation reference: it becomes the PHP handle. */
+	RETURN_OBJ(ZEND_ASYNC_EVENT_TO_OBJECT(&coro->event));
 }
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_run, 0, 0, _IS_BOOL, 0)
