@@ -131,7 +131,7 @@ void async_sleep_hooks_install(void)
 		zend_function *fn = zend_hash_str_find_ptr(CG(function_table), hooks[i].name, strlen(hooks[i].name));
 #if PHP_VERSION_ID >= 80400
 		/* P18: a frameless variant would bypass the handler; none of these has one today. */
-		if (fn != NULL && ZEND_FLF_NUM(fn) != 0) {
+		if (fn != NULL && fn->type == ZEND_INTERNAL_FUNCTION && fn->internal_function.frameless_function_infos != NULL) {
 			continue;
 		}
 #endif

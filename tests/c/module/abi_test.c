@@ -376,6 +376,27 @@ PHP_FUNCTION(async_abi_test_c_sleep)
 	RETURN_BOOL(!EG(exception));
 }
 
+/* A trigger fired before the wait still wakes the waiter (uv_async_send is sticky). */
+PHP_FUNCTION(async_abi_test_trigger_roundtrip)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	ZEND_ASYNC_SCHEDULER_INIT();
+	zend_coroutine_t *coro = ZEND_ASYNC_CURRENT_COROUTINE;
+	zend_async_trigger_event_t *trigger = ZEND_ASYNC_NEW_TRIGGER_EVENT();
+	if (trigger == NULL) {
+		RETURN_THROWS();
+	}
+	uint32_t active_before = ZEND_ASYNC_G(active_event_count);
+	trigger->trigger(trigger);
+	ZEND_ASYNC_WAKER_NEW(coro);
+	zend_async_resume_when(coro, &trigger->base, true, zend_async_waker_callback_resolve, NULL);
+	bool counted = ZEND_ASYNC_G(active_event_count) == active_before + 1;
+	ZEND_ASYNC_SUSPEND();
+	bool woken_by_trigger = coro->waker->triggered_event == &trigger->base;
+	ZEND_ASYNC_WAKER_CLEAN(coro);
+	RETURN_BOOL(!EG(exception) && counted && woken_by_trigger && ZEND_ASYNC_G(active_event_count) == active_before);
+}
+
 static zend_long c_entry_runs;
 
 static void c_entry(void)
@@ -409,6 +430,7 @@ static const zend_function_entry abi_test_functions[] = {
 	PHP_FE(async_abi_test_run, arginfo_run)
 	PHP_FE(async_abi_test_c_sleep, arginfo_c_sleep)
 	PHP_FE(async_abi_test_spawn_c, arginfo_spawn_c)
+	PHP_FE(async_abi_test_trigger_roundtrip, arginfo_run)
 	PHP_FE_END
 };
 
