@@ -681,52 +681,36 @@ POOL_STUB(bool, try_acquire, (zend_async_pool_t *p, zval *r), false)
 static void stub_pool_release(zend_async_pool_t *p, zval *r) { (void) p; (void) r; api_not_enabled("pool implementation"); }
 static void stub_pool_close(zend_async_pool_t *p) { (void) p; api_not_enabled("pool implementation"); }
 
-static const zend_async_scheduler_api_t scheduler_stubs = {
-	stub_sched_launch, stub_sched_new_coroutine, stub_sched_new_scope, stub_sched_new_context, stub_sched_spawn,
-	stub_sched_suspend, stub_sched_enqueue_coroutine, stub_sched_resume, stub_sched_cancel, stub_sched_shutdown,
-	stub_sched_get_coroutines, stub_sched_add_microtask, stub_sched_get_awaiting_info, stub_sched_get_class_ce,
-	stub_sched_new_future, stub_sched_new_channel, stub_sched_new_group
-};
+#define SCHEDULER_STUBS { \
+	stub_sched_launch, stub_sched_new_coroutine, stub_sched_new_scope, stub_sched_new_context, stub_sched_spawn, \
+	stub_sched_suspend, stub_sched_enqueue_coroutine, stub_sched_resume, stub_sched_cancel, stub_sched_shutdown, \
+	stub_sched_get_coroutines, stub_sched_add_microtask, stub_sched_get_awaiting_info, stub_sched_get_class_ce, \
+	stub_sched_new_future, stub_sched_new_channel, stub_sched_new_group }
 
-static const zend_async_reactor_api_t reactor_stubs = {
-	stub_reactor_startup, stub_reactor_shutdown, stub_reactor_execute, stub_reactor_loop_alive,
-	stub_reactor_new_socket_event, stub_reactor_new_poll_event, stub_reactor_new_poll_proxy_event,
-	stub_reactor_new_timer_event, stub_reactor_new_signal_event, stub_reactor_new_process_event,
-	stub_reactor_new_filesystem_event, stub_reactor_getnameinfo, stub_reactor_getaddrinfo,
-	stub_reactor_freeaddrinfo, stub_reactor_new_exec_event, stub_reactor_new_trigger_event,
-	stub_reactor_available_parallelism, stub_reactor_now
-};
+#define REACTOR_STUBS { \
+	stub_reactor_startup, stub_reactor_shutdown, stub_reactor_execute, stub_reactor_loop_alive, \
+	stub_reactor_new_socket_event, stub_reactor_new_poll_event, stub_reactor_new_poll_proxy_event, \
+	stub_reactor_new_timer_event, stub_reactor_new_signal_event, stub_reactor_new_process_event, \
+	stub_reactor_new_filesystem_event, stub_reactor_getnameinfo, stub_reactor_getaddrinfo, \
+	stub_reactor_freeaddrinfo, stub_reactor_new_exec_event, stub_reactor_new_trigger_event, \
+	stub_reactor_available_parallelism, stub_reactor_now }
 
-static const zend_async_io_api_t io_stubs = {
-	stub_io_create, stub_io_read, stub_io_write, stub_io_close, stub_io_flush, stub_io_socket_listen
-};
+#define IO_STUBS { stub_io_create, stub_io_read, stub_io_write, stub_io_close, stub_io_flush, stub_io_socket_listen }
 
-static const zend_async_pool_api_t pool_stubs = {
-	stub_pool_new_pool, stub_pool_new_pool_obj, stub_pool_acquire, stub_pool_try_acquire,
-	stub_pool_release, stub_pool_close
-};
+#define POOL_STUBS { \
+	stub_pool_new_pool, stub_pool_new_pool_obj, stub_pool_acquire, stub_pool_try_acquire, \
+	stub_pool_release, stub_pool_close }
 
-ZEND_API zend_async_scheduler_api_t zend_async_scheduler_api = {
-	stub_sched_launch, stub_sched_new_coroutine, stub_sched_new_scope, stub_sched_new_context, stub_sched_spawn,
-	stub_sched_suspend, stub_sched_enqueue_coroutine, stub_sched_resume, stub_sched_cancel, stub_sched_shutdown,
-	stub_sched_get_coroutines, stub_sched_add_microtask, stub_sched_get_awaiting_info, stub_sched_get_class_ce,
-	stub_sched_new_future, stub_sched_new_channel, stub_sched_new_group
-};
-ZEND_API zend_async_reactor_api_t zend_async_reactor_api = {
-	stub_reactor_startup, stub_reactor_shutdown, stub_reactor_execute, stub_reactor_loop_alive,
-	stub_reactor_new_socket_event, stub_reactor_new_poll_event, stub_reactor_new_poll_proxy_event,
-	stub_reactor_new_timer_event, stub_reactor_new_signal_event, stub_reactor_new_process_event,
-	stub_reactor_new_filesystem_event, stub_reactor_getnameinfo, stub_reactor_getaddrinfo,
-	stub_reactor_freeaddrinfo, stub_reactor_new_exec_event, stub_reactor_new_trigger_event,
-	stub_reactor_available_parallelism, stub_reactor_now
-};
-ZEND_API zend_async_io_api_t zend_async_io_api = {
-	stub_io_create, stub_io_read, stub_io_write, stub_io_close, stub_io_flush, stub_io_socket_listen
-};
-ZEND_API zend_async_pool_api_t zend_async_pool_api = {
-	stub_pool_new_pool, stub_pool_new_pool_obj, stub_pool_acquire, stub_pool_try_acquire,
-	stub_pool_release, stub_pool_close
-};
+static const zend_async_scheduler_api_t scheduler_stubs = SCHEDULER_STUBS;
+static const zend_async_reactor_api_t reactor_stubs = REACTOR_STUBS;
+static const zend_async_io_api_t io_stubs = IO_STUBS;
+static const zend_async_pool_api_t pool_stubs = POOL_STUBS;
+
+/* Statically initialised so that a call before any registration lands in a stub. */
+ZEND_API zend_async_scheduler_api_t zend_async_scheduler_api = SCHEDULER_STUBS;
+ZEND_API zend_async_reactor_api_t zend_async_reactor_api = REACTOR_STUBS;
+ZEND_API zend_async_io_api_t zend_async_io_api = IO_STUBS;
+ZEND_API zend_async_pool_api_t zend_async_pool_api = POOL_STUBS;
 
 typedef struct {
 	const char *module;
