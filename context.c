@@ -11,8 +11,9 @@ zend_class_entry *async_ce_context;
 static zend_object_handlers context_handlers;
 
 typedef struct {
-	HashTable values;  /* string keys, and "\0obj:<handle>" for object keys */
-	HashTable objects; /* object keys by handle, kept alive */
+	HashTable values;      /* by string key */
+	HashTable obj_values;  /* by the key object's handle */
+	HashTable objects;     /* the key objects, kept alive so handles are not reused */
 	zend_object std;
 } async_context_t;
 
@@ -22,6 +23,7 @@ static zend_object *context_create_object(zend_class_entry *ce)
 {
 	async_context_t *ctx = zend_object_alloc(sizeof(async_context_t), ce);
 	zend_hash_init(&ctx->values, 0, NULL, ZVAL_PTR_DTOR, 0);
+	zend_hash_init(&ctx->obj_values, 0, NULL, ZVAL_PTR_DTOR, 0);
 	zend_hash_init(&ctx->objects, 0, NULL, ZVAL_PTR_DTOR, 0);
 	zend_object_std_init(&ctx->std, ce);
 	ctx->std.handlers = &context_handlers;
@@ -37,6 +39,7 @@ static void context_free_obj(zend_object *object)
 {
 	async_context_t *ctx = CTX_FROM_OBJ(object);
 	zend_hash_destroy(&ctx->values);
+	zend_hash_destroy(&ctx->obj_values);
 	zend_hash_destroy(&ctx->objects);
 	zend_object_std_dtor(object);
 }
@@ -49,6 +52,9 @@ static HashTable *context_get_gc(zend_object *object, zval **table, int *num)
 	ZEND_HASH_FOREACH_VAL(&ctx->values, zv) {
 		zend_get_gc_buffer_add_zval(buf, zv);
 	} ZEND_HASH_FOREACH_END();
+	ZEND_HASH_FOREACH_VAL(&ctx->obj_values, zv) {
+		zend_get_gc_buffer_add_zval(buf, zv);
+	} ZEND_HASH_FOREACH_END();
 	ZEND_HASH_FOREACH_VAL(&ctx->objects, zv) {
 		zend_get_gc_buffer_add_zval(buf, zv);
 	} ZEND_HASH_FOREACH_END();
@@ -56,50 +62,41 @@ static HashTable *context_get_gc(zend_object *object, zval **table, int *num)
 	return NULL;
 }
 
-/* A string key is used as is; an object key becomes a name no PHP string key can collide with. */
-static zend_string *context_key(zval *key)
+/* A key is a string, or an object matched by identity. */
+typedef struct {
+	zend_string *str;
+	zend_object *obj;
+} context_key_t;
+
+static zval *context_find(async_context_t *ctx, context_key_t *key)
 {
-	if (Z_TYPE_P(key) == IS_STRING) {
-		return zend_string_copy(Z_STR_P(key));
-	}
-	return zend_strpprintf(0, "%c#obj#%u", '\0', Z_OBJ_HANDLE_P(key));
+	return key->obj ? zend_hash_index_find(&ctx->obj_values, key->obj->handle) : zend_hash_find(&ctx->values, key->str);
 }
 
-static zval *context_find(async_context_t *ctx, zval *key)
-{
-	zend_string *k = context_key(key);
-	zval *found = zend_hash_find(&ctx->values, k);
-	zend_string_release(k);
-	return found;
-}
-
-static ZEND_COLD void throw_missing(zval *key)
+static ZEND_COLD void throw_missing(context_key_t *key)
 {
 	zend_class_entry *ce = zend_hash_str_find_ptr(CG(class_table), "async\\contextexception", sizeof("async\\contextexception") - 1);
-	const char *name = Z_TYPE_P(key) == IS_STRING ? Z_STRVAL_P(key) : ZSTR_VAL(Z_OBJCE_P(key)->name);
+	const char *name = key->obj ? ZSTR_VAL(key->obj->ce->name) : ZSTR_VAL(key->str);
 	zend_throw_exception_ex(ce, 0, "Context key \"%s\" not found", name);
 }
 
+/* string|object, with PHP's usual coercion of scalars to string in coercive mode. */
 #define KEY_PARAM(key) \
 	ZEND_PARSE_PARAMETERS_START(1, 1) \
-		Z_PARAM_ZVAL(key) \
-	ZEND_PARSE_PARAMETERS_END(); \
-	if (Z_TYPE_P(key) != IS_STRING && Z_TYPE_P(key) != IS_OBJECT) { \
-		zend_argument_type_error(1, "must be of type object|string, %s given", zend_zval_type_name(key)); \
-		RETURN_THROWS(); \
-	}
+		Z_PARAM_OBJ_OR_STR((key).obj, (key).str) \
+	ZEND_PARSE_PARAMETERS_END();
 
 static void context_lookup(INTERNAL_FUNCTION_PARAMETERS, bool required, bool as_bool)
 {
-	zval *key;
+	context_key_t key = { NULL, NULL };
 	KEY_PARAM(key);
-	zval *found = context_find(CTX_FROM_OBJ(Z_OBJ_P(ZEND_THIS)), key);
+	zval *found = context_find(CTX_FROM_OBJ(Z_OBJ_P(ZEND_THIS)), &key);
 	if (as_bool) {
 		RETURN_BOOL(found != NULL);
 	}
 	if (found == NULL) {
 		if (required) {
-			throw_missing(key);
+			throw_missing(&key);
 			RETURN_THROWS();
 		}
 		RETURN_NULL();
@@ -116,46 +113,43 @@ ZEND_METHOD(Async_Context, hasLocal) { context_lookup(INTERNAL_FUNCTION_PARAM_PA
 
 ZEND_METHOD(Async_Context, set)
 {
-	zval *key, *value;
+	context_key_t key = { NULL, NULL };
+	zval *value;
 	bool replace = false;
 	ZEND_PARSE_PARAMETERS_START(2, 3)
-		Z_PARAM_ZVAL(key)
+		Z_PARAM_OBJ_OR_STR(key.obj, key.str)
 		Z_PARAM_ZVAL(value)
 		Z_PARAM_OPTIONAL
 		Z_PARAM_BOOL(replace)
 	ZEND_PARSE_PARAMETERS_END();
-	if (Z_TYPE_P(key) != IS_STRING && Z_TYPE_P(key) != IS_OBJECT) {
-		zend_argument_type_error(1, "must be of type object|string, %s given", zend_zval_type_name(key));
-		RETURN_THROWS();
-	}
 
 	async_context_t *ctx = CTX_FROM_OBJ(Z_OBJ_P(ZEND_THIS));
-	zend_string *k = context_key(key);
-	if (!replace && zend_hash_exists(&ctx->values, k)) {
-		zend_string_release(k);
+	if (!replace && context_find(ctx, &key) != NULL) {
 		async_throw(async_ce_async_exception, "Context key already exists and replace is false");
 		RETURN_THROWS();
 	}
 	Z_TRY_ADDREF_P(value);
-	zend_hash_update(&ctx->values, k, value);
-	zend_string_release(k);
-	if (Z_TYPE_P(key) == IS_OBJECT) {
-		Z_ADDREF_P(key);
-		zend_hash_index_update(&ctx->objects, Z_OBJ_HANDLE_P(key), key);
+	if (key.obj) {
+		zend_hash_index_update(&ctx->obj_values, key.obj->handle, value);
+		zval zkey;
+		ZVAL_OBJ_COPY(&zkey, key.obj);
+		zend_hash_index_update(&ctx->objects, key.obj->handle, &zkey);
+	} else {
+		zend_hash_update(&ctx->values, key.str, value);
 	}
 	RETURN_OBJ_COPY(Z_OBJ_P(ZEND_THIS));
 }
 
 ZEND_METHOD(Async_Context, unset)
 {
-	zval *key;
+	context_key_t key = { NULL, NULL };
 	KEY_PARAM(key);
 	async_context_t *ctx = CTX_FROM_OBJ(Z_OBJ_P(ZEND_THIS));
-	zend_string *k = context_key(key);
-	zend_hash_del(&ctx->values, k);
-	zend_string_release(k);
-	if (Z_TYPE_P(key) == IS_OBJECT) {
-		zend_hash_index_del(&ctx->objects, Z_OBJ_HANDLE_P(key));
+	if (key.obj) {
+		zend_hash_index_del(&ctx->obj_values, key.obj->handle);
+		zend_hash_index_del(&ctx->objects, key.obj->handle);
+	} else {
+		zend_hash_del(&ctx->values, key.str);
 	}
 	RETURN_OBJ_COPY(Z_OBJ_P(ZEND_THIS));
 }

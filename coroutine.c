@@ -497,7 +497,7 @@ void async_coroutine_finish(async_coroutine_t *co)
 	}
 	ZEND_ASYNC_EVENT_SET_CLOSED(&coro->event);
 	ZEND_COROUTINE_FINISH(coro);
-	if (!ZEND_COROUTINE_IS_MAIN(coro)) {
+	if (co->spawned) {
 		ZEND_ASYNC_DECREASE_COROUTINE_COUNT;
 	}
 	zend_hash_index_del(&ASYNC_G(coroutines), co->std.handle);
@@ -521,7 +521,7 @@ void async_coroutine_finish(async_coroutine_t *co)
 		&& !ZEND_ASYNC_EVENT_HAS(&coro->event, ZEND_ASYNC_EVENT_F_EXCEPTION_HANDLED)
 		&& !async_is_cancellation(coro->exception)) {
 		/* Fire-and-forget: only the alive reference (and maybe the run queue's) is left. */
-		uint32_t others = GC_REFCOUNT(&co->std) - 1 - (co->in_queue ? 1 : 0);
+		uint32_t others = GC_REFCOUNT(&co->std) - (co->spawned ? 1 : 0) - (co->in_queue ? 1 : 0);
 		if (others == 0) {
 			ZEND_ASYNC_EVENT_SET_EXCEPTION_HANDLED(&coro->event);
 			async_scheduler_unhandled_exception(co, coro->exception);
@@ -529,7 +529,8 @@ void async_coroutine_finish(async_coroutine_t *co)
 	}
 
 	/* The alive reference taken by spawn(). */
-	if (!ZEND_COROUTINE_IS_MAIN(coro)) {
+	if (co->spawned) {
+		co->spawned = false;
 		OBJ_RELEASE(&co->std);
 	}
 }

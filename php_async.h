@@ -50,6 +50,7 @@ struct _async_coroutine_s {
 	zend_object *pending_cancel;      /* self-cancel or deferred (protect) cancellation */
 	uint32_t protect_depth;
 	bool in_queue;
+	bool spawned;                     /* holds the alive reference and a coroutine count */
 	bool exit_requested;              /* body ended with exit() */
 	zend_array *finally_handlers;
 	zend_object *context;             /* Async\Context, lazily */

@@ -220,6 +220,7 @@ zend_coroutine_t *async_spawn(zend_async_scope_t *scope, zend_object *provider, 
 		co->coro.lineno = zend_get_executed_lineno();
 	}
 	GC_ADDREF(&co->std); /* alive until it finishes */
+	co->spawned = true;
 	ZEND_ASYNC_INCREASE_COROUTINE_COUNT;
 	ASYNC_G(coroutines_total)++;
 	zend_hash_index_add_ptr(&ASYNC_G(coroutines), co->std.handle, co);

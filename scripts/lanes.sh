@@ -14,7 +14,8 @@ for lane in "${lanes[@]}"; do
     valgrind)
       # run-tests' -m runs each test under memcheck with USE_ZEND_ALLOC=0 and fails it on any
       # error or leak report.
-      JOBS=${JOBS:-2} RUN_TESTS_ARGS="-m --set-timeout 300" "$root/scripts/run-phpt.sh" valgrind || status=1 ;;
+      # run-tests cannot combine -m with parallel workers.
+      JOBS=1 RUN_TESTS_ARGS="-m --set-timeout 300" "$root/scripts/run-phpt.sh" valgrind || status=1 ;;
     jit-tracing|jit-function)
       "$root/scripts/run-phpt.sh" "$lane" $("$root/scripts/jit-flags.sh" "${lane#jit-}") || status=1 ;;
     *) echo "unknown lane: $lane" >&2; status=1 ;;

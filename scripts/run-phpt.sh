@@ -17,7 +17,7 @@ mods=(-d "extension=$root/modules/async.so")
 
 log=$(mktemp)
 NO_INTERACTION=1 TEST_PHP_EXECUTABLE=$(command -v "$PHP") "$PHP" -n "$runner" -n -p "$(command -v "$PHP")" \
-  "${mods[@]}" "$@" -q -j"${JOBS:-2}" --show-diff ${RUN_TESTS_ARGS:-} "$tests" >"$log" 2>&1
+  "${mods[@]}" "$@" -q -j"${JOBS:-2}" --show-diff ${RUN_TESTS_ARGS:-} $tests >"$log" 2>&1
 rc=$?
 grep -E '^(FAIL|SKIP|BORK|LEAK)' "$log" || true
 count() { grep -E "^Tests $1" "$log" | grep -oE '[0-9]+' | head -1; }

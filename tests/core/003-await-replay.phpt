@@ -59,6 +59,6 @@ caught: boom
 bool(true)
 bool(true)
 bool(true)
-string(17) "inner caught boom 1"
+string(19) "inner caught boom 1"
 Async\AsyncCancellation: Coroutine cancelled
 Async\AsyncCancellation: Coroutine cancelled

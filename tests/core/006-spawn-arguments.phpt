@@ -55,7 +55,7 @@ string(6) "1|B|[]"
 string(9) "1|2|[3,4]"
 string(8) "na|nb|[]"
 string(11) "1|B|{"x":5}"
-string(16) "named-task|B|[]"
+string(15) "named-task|B|[]"
 ArgumentCountError: Too few arguments to function f(), 0 passed and at least 1 expected
 TypeError: g(): Argument #1 ($x) must be of type int, string given
 Error: Unknown named parameter $y

@@ -65,7 +65,7 @@ await: Coroutine cancelled
 bool(true)
 bool(true)
 bool(true)
-string(24) "waiter got stop waiting"
+string(23) "waiter got stop waiting"
 bool(false)
 bool(false)
 string(9) "swallowed"

@@ -38,7 +38,7 @@ var_dump($c->getSuspendLocation() === implode(":", $c->getSuspendFileAndLine()))
 $inner = await(spawn(function () {
     return spawn(fn() => 1);
 }));
-var_dump($inner->getSpawnFileAndLine() === [__FILE__, 33]);
+var_dump($inner->getSpawnFileAndLine() === [__FILE__, 32]);
 
 // The spawn location survives completion.
 await($c);
