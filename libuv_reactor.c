@@ -23,6 +23,14 @@ static uv_loop_t *reactor_loop(void)
 	return ASYNC_G(loop);
 }
 
+/* Something was delivered: make the running uv_run() return instead of blocking again in
+ * epoll until the next timer. libuv 1.44's UV_RUN_ONCE runs due timers and then still polls
+ * with the next timer's timeout; uv_stop() turns that poll into a non-blocking one. */
+static void reactor_delivered(uv_loop_t *loop)
+{
+	uv_stop(loop);
+}
+
 static bool reactor_startup(void)
 {
 	return reactor_loop() != NULL;
@@ -150,6 +158,7 @@ static void timer_cb(uv_timer_t *handle)
 		ZEND_ASYNC_EVENT_SET_CLOSED(event);
 	}
 	ZEND_ASYNC_CALLBACKS_NOTIFY(event, NULL, NULL);
+	reactor_delivered(handle->loop);
 }
 
 static bool timer_start(zend_async_event_t *event)
@@ -246,6 +255,7 @@ static void trigger_cb(uv_async_t *handle)
 {
 	async_trigger_t *trigger = TRIGGER_FROM_HANDLE(handle);
 	ZEND_ASYNC_CALLBACKS_NOTIFY(&trigger->event.base, NULL, NULL);
+	reactor_delivered(handle->loop);
 }
 
 static void trigger_fire(zend_async_trigger_event_t *event)

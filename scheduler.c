@@ -372,7 +372,11 @@ static tick_result scheduler_tick(bool main_waiting)
 		return r;
 	}
 	if (ASYNC_G(run_queue).length > 0 || ASYNC_G(microtasks_length) > 0) {
-		ZEND_ASYNC_REACTOR_EXECUTE(true);
+		/* Poll without waiting, but only if the loop has something that could fire: an idle
+		 * poll is a clock read and an epoll_wait per tick. */
+		if (ZEND_ASYNC_REACTOR_LOOP_ALIVE()) {
+			ZEND_ASYNC_REACTOR_EXECUTE(true);
+		}
 		return TICK_WORK;
 	}
 	if (ZEND_ASYNC_G(active_event_count) > 0) {
