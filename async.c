@@ -259,10 +259,17 @@ ZEND_FUNCTION(Async_suspend)
 		return;
 	}
 	zend_coroutine_t *coro = ZEND_ASYNC_G(coroutine);
-	zend_async_waker_new(coro);
+	zend_async_waker_t *waker = coro->waker;
+	if (waker == NULL || waker->length != 0 || waker->error != NULL) {
+		waker = zend_async_waker_new(coro);
+	}
+	/* A yield waits on nothing: a bare waiting waker, then straight into the queue. */
+	waker->status = ZEND_ASYNC_WAKER_WAITING;
 	async_scheduler_enqueue(coro);
 	async_scheduler_suspend(false);
-	zend_async_waker_clean(coro);
+	if (coro->waker->length != 0) {
+		zend_async_waker_clean(coro);
+	}
 }
 
 ZEND_FUNCTION(Async_await)

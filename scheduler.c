@@ -269,7 +269,7 @@ static tick_result run_batch(void)
 			worked = true;
 		}
 		OBJ_RELEASE(&co->std);
-		if (microtasks_run()) {
+		if (ASYNC_G(microtasks_length) > 0 && microtasks_run()) {
 			worked = true;
 		}
 	}
@@ -366,7 +366,9 @@ static void handle_deadlock(bool main_waiting)
 /* One pass of the loop: microtasks, a batch of coroutines, then the reactor. */
 static tick_result scheduler_tick(bool main_waiting)
 {
-	microtasks_run();
+	if (ASYNC_G(microtasks_length) > 0) {
+		microtasks_run();
+	}
 	tick_result r = run_batch();
 	if (r == TICK_MAIN) {
 		return r;
@@ -374,7 +376,7 @@ static tick_result scheduler_tick(bool main_waiting)
 	if (ASYNC_G(run_queue).length > 0 || ASYNC_G(microtasks_length) > 0) {
 		/* Poll without waiting, but only if the loop has something that could fire: an idle
 		 * poll is a clock read and an epoll_wait per tick. */
-		if (ZEND_ASYNC_REACTOR_LOOP_ALIVE()) {
+		if (ZEND_ASYNC_G(active_event_count) > 0 || ZEND_ASYNC_REACTOR_LOOP_ALIVE()) {
 			ZEND_ASYNC_REACTOR_EXECUTE(true);
 		}
 		return TICK_WORK;
@@ -514,19 +516,22 @@ bool async_can_suspend(void)
 	return !ASYNC_SWITCH_BLOCKED() && !ZEND_ASYNC_G(in_scheduler_context);
 }
 
+/* Runs on every suspension, so it avoids zend_get_executed_filename_ex()'s second walk and
+ * the refcount traffic when the site's file did not change. */
 static void record_suspend_site(zend_async_waker_t *waker)
 {
-	if (waker->filename) {
-		zend_string_release(waker->filename);
-		waker->filename = NULL;
+	zend_execute_data *ex = EG(current_execute_data);
+	while (ex != NULL && (ex->func == NULL || !ZEND_USER_CODE(ex->func->type))) {
+		ex = ex->prev_execute_data;
 	}
-	if (zend_is_executing()) {
-		waker->filename = zend_get_executed_filename_ex();
+	zend_string *filename = ex ? ex->func->op_array.filename : NULL;
+	if (filename != waker->filename) {
 		if (waker->filename) {
-			zend_string_addref(waker->filename);
+			zend_string_release(waker->filename);
 		}
-		waker->lineno = zend_get_executed_lineno();
+		waker->filename = filename ? zend_string_copy(filename) : NULL;
 	}
+	waker->lineno = ex && ex->opline ? ex->opline->lineno : 0;
 }
 
 /* Suspends the current coroutine until its waker is resolved (or it is re-queued). Any error

@@ -412,6 +412,9 @@ ZEND_API void zend_async_waker_destroy(zend_coroutine_t *coroutine)
 	if (coroutine->waker->dtor) {
 		coroutine->waker->dtor(coroutine);
 	}
+	if (coroutine->waker->filename) {
+		zend_string_release(coroutine->waker->filename);
+	}
 	efree(coroutine->waker);
 	coroutine->waker = NULL;
 }

@@ -59,7 +59,9 @@ function bench_spread(array $values, int $decimals = 3): string
 function bench_header(string $title): void
 {
     printf("=== %s ===\n", $title);
-    printf("php %s, %s, %d cores, reps=%d%s\n", PHP_VERSION, php_uname('m'), bench_cpu_count(), bench_reps(),
+    $load = explode(' ', (string) @file_get_contents('/proc/loadavg'));
+    printf("php %s, %s, %d cores, load average %s (other work on the machine inflates every figure), reps=%d%s\n",
+        PHP_VERSION, php_uname('m'), bench_cpu_count(), $load[0] ?? '?', bench_reps(),
         getenv('BENCH_QUICK') ? ', BENCH_QUICK (iterations / 10)' : '');
 }
 
