@@ -1,0 +1,42 @@
+--TEST--
+Coroutines still alive when the main script ends run to completion (not cancelled)
+--SKIPIF--
+<?php if (!extension_loaded('async')) die('skip async not loaded'); ?>
+--INI--
+async.debug_deadlock=0
+--FILE--
+<?php
+use function Async\{spawn, await, delay, suspend};
+
+spawn(function () {
+    delay(30);
+    echo "slow coroutine finished\n";
+});
+$held = spawn(function () {
+    try {
+        delay(10);
+        echo "held coroutine finished\n";
+    } catch (Async\AsyncCancellation $e) {
+        echo "held coroutine WRONGLY cancelled\n";
+    }
+});
+spawn(function () {
+    for ($i = 0; $i < 3; $i++) {
+        echo "tick $i\n";
+        suspend();
+    }
+    spawn(function () {
+        delay(40);
+        echo "spawned after main ended, finished\n";
+    });
+});
+echo "main end\n";
+?>
+--EXPECT--
+main end
+tick 0
+tick 1
+tick 2
+held coroutine finished
+slow coroutine finished
+spawned after main ended, finished

@@ -1,0 +1,46 @@
+--TEST--
+async.max_contexts: spawn() throws AsyncException when that many coroutines are alive
+--SKIPIF--
+<?php if (!extension_loaded('async')) die('skip async not loaded'); ?>
+--INI--
+async.debug_deadlock=0
+async.max_contexts=5
+--FILE--
+<?php
+use function Async\{spawn, await, delay};
+
+$cs = [];
+for ($i = 0; $i < 5; $i++) {
+    $cs[] = spawn(fn() => delay(10));
+}
+try {
+    spawn(fn() => 1);
+    echo "no exception\n";
+} catch (Async\AsyncException $e) {
+    echo get_class($e), ": ", $e->getMessage(), "\n";
+}
+// Main plus the five.
+var_dump(count(Async\get_coroutines()));
+foreach ($cs as $c) { await($c); }
+
+// Once they finished, spawning works again.
+var_dump(await(spawn(fn() => "ok after")));
+
+// Finished-but-held coroutines do not count.
+$done = [];
+for ($i = 0; $i < 10; $i++) { $done[] = spawn(fn() => $i); await(end($done)); }
+var_dump(count($done), await(spawn(fn() => "still ok")));
+
+// Cancelled-before-start coroutines free their slot at once.
+$x = [];
+for ($i = 0; $i < 5; $i++) { $x[] = spawn(fn() => 1); }
+$x[0]->cancel();
+var_dump(await(spawn(fn() => "slot freed")));
+?>
+--EXPECT--
+Async\AsyncException: Cannot spawn a coroutine: 5 coroutines are alive, the limit is 5 (async.max_contexts; each needs 2 memory maps, see vm.max_map_count)
+int(6)
+string(8) "ok after"
+int(10)
+string(8) "still ok"
+string(10) "slot freed"

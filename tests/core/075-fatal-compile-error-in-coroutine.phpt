@@ -1,0 +1,35 @@
+--TEST--
+A non-exception fatal error (function redeclared via eval) inside a coroutine ends the script; finally blocks do not run
+--SKIPIF--
+<?php if (!extension_loaded('async')) die('skip async not loaded'); ?>
+--INI--
+async.debug_deadlock=0
+--FILE--
+<?php
+use function Async\{spawn, await, delay};
+
+register_shutdown_function(function () { echo "shutdown function\n"; });
+$sleeper = spawn(function () {
+    try {
+        delay(10000);
+    } finally {
+        echo "sleeper finally (must not run after a fatal error)\n";
+    }
+});
+$c = spawn(function () {
+    delay(1);
+    eval('function redeclared_in_coroutine() {}');
+    eval('function redeclared_in_coroutine() {}');
+    echo "not reached\n";
+});
+$t = hrtime(true);
+try {
+    await($c);
+} finally {
+    echo "main finally (must not run after a fatal error)\n";
+}
+echo "main: not reached\n";
+?>
+--EXPECTF--
+Fatal error: Cannot redeclare redeclared_in_coroutine() (previously declared in %s) in %s on line %d
+shutdown function
