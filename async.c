@@ -401,6 +401,7 @@ static PHP_RINIT_FUNCTION(async)
 	ZEND_TSRMLS_CACHE_UPDATE();
 #endif
 	async_scheduler_rinit();
+	async_scheduler_request_startup();
 	return SUCCESS;
 }
 

@@ -279,7 +279,8 @@ static zend_long coroutine_error_reporting(void)
 /* Runs the body on the current (worker) context. Returns false on bailout. */
 static bool coroutine_execute(async_coroutine_t *co)
 {
-	bool ok = true;
+	/* volatile: written in zend_catch, after the longjmp. */
+	volatile bool ok = true;
 	zend_long error_reporting = coroutine_error_reporting();
 
 	EG(vm_stack) = NULL;
@@ -444,6 +445,9 @@ void async_coroutine_start_or_resume(async_coroutine_t *co)
 
 	if (worker != NULL && worker->dead) {
 		/* The context was destroyed by the switch; the struct is ours to free (P3). */
+		if (co->worker == worker) {
+			co->worker = NULL;
+		}
 		ASYNC_G(live_contexts)--;
 		efree(worker);
 	}

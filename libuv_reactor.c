@@ -36,12 +36,20 @@ static bool reactor_startup(void)
 	return reactor_loop() != NULL;
 }
 
+/* Set on an event whose handle was closed by request shutdown while something still owned it
+ * (after a fatal error, suspended coroutines keep their wakers until their objects are freed).
+ * Its owner's final dispose then only frees the memory. */
+#define ASYNC_EVENT_F_DETACHED (1u << 31)
+
 static void close_walk_cb(uv_handle_t *handle, void *arg)
 {
 	(void) arg;
 	if (!uv_is_closing(handle)) {
-		/* Only handles whose owners are gone remain; their close callbacks free them. */
-		uv_close(handle, handle->close_cb ? handle->close_cb : NULL);
+		zend_async_event_t *event = handle->data;
+		if (event != NULL) {
+			ZEND_ASYNC_EVENT_SET(event, ASYNC_EVENT_F_DETACHED);
+		}
+		uv_close(handle, NULL);
 	}
 }
 
@@ -96,6 +104,11 @@ static bool handle_event_release(zend_async_event_t *event, uv_handle_t *handle,
 		return true;
 	}
 	event->ref_count = 0;
+	if (ZEND_ASYNC_EVENT_HAS(event, ASYNC_EVENT_F_DETACHED)) {
+		zend_async_callbacks_free(event);
+		efree(event); /* every reactor event struct starts with its event */
+		return true;
+	}
 	if (ZEND_ASYNC_EVENT_HAS(event, ZEND_ASYNC_EVENT_F_STARTED_LOOP)) {
 		ZEND_ASYNC_EVENT_CLR(event, ZEND_ASYNC_EVENT_F_STARTED_LOOP);
 		ZEND_ASYNC_DECREASE_EVENT_COUNT(event);
@@ -164,7 +177,7 @@ static void timer_cb(uv_timer_t *handle)
 static bool timer_start(zend_async_event_t *event)
 {
 	async_timer_t *timer = (async_timer_t *) event;
-	if (ZEND_ASYNC_EVENT_IS_CLOSED(event)) {
+	if (ZEND_ASYNC_EVENT_IS_CLOSED(event) || ZEND_ASYNC_EVENT_HAS(event, ASYNC_EVENT_F_DETACHED)) {
 		return true;
 	}
 	if (event->loop_ref_count++ > 0) {
@@ -190,7 +203,9 @@ static bool timer_stop(zend_async_event_t *event)
 	if (--event->loop_ref_count > 0) {
 		return true;
 	}
-	uv_timer_stop(&timer->uv);
+	if (!ZEND_ASYNC_EVENT_HAS(event, ASYNC_EVENT_F_DETACHED)) {
+		uv_timer_stop(&timer->uv);
+	}
 	event_count_off(event);
 	return true;
 }
@@ -198,7 +213,7 @@ static bool timer_stop(zend_async_event_t *event)
 static bool timer_dispose(zend_async_event_t *event)
 {
 	async_timer_t *timer = (async_timer_t *) event;
-	if (event->ref_count <= 1) {
+	if (event->ref_count <= 1 && !ZEND_ASYNC_EVENT_HAS(event, ASYNC_EVENT_F_DETACHED)) {
 		uv_timer_stop(&timer->uv);
 	}
 	return handle_event_release(event, (uv_handle_t *) &timer->uv, timer_close_cb);
@@ -220,6 +235,7 @@ static zend_async_timer_event_t *reactor_new_timer_event(zend_ulong timeout_ms, 
 	}
 	async_timer_t *timer = ecalloc(1, sizeof(async_timer_t) + extra_size);
 	uv_timer_init(loop, &timer->uv);
+	timer->uv.data = &timer->event.base;
 	event_init(&timer->event.base);
 	timer->event.base.start = timer_start;
 	timer->event.base.stop = timer_stop;
@@ -260,13 +276,18 @@ static void trigger_cb(uv_async_t *handle)
 
 static void trigger_fire(zend_async_trigger_event_t *event)
 {
-	uv_async_send(&((async_trigger_t *) event)->uv);
+	if (!ZEND_ASYNC_EVENT_HAS(&event->base, ASYNC_EVENT_F_DETACHED)) {
+		uv_async_send(&((async_trigger_t *) event)->uv);
+	}
 }
 
 /* An idle uv_async_t must not keep the loop alive: it is unref'ed until someone waits. */
 static bool trigger_start(zend_async_event_t *event)
 {
 	async_trigger_t *trigger = (async_trigger_t *) event;
+	if (ZEND_ASYNC_EVENT_HAS(event, ASYNC_EVENT_F_DETACHED)) {
+		return true;
+	}
 	if (event->loop_ref_count++ == 0) {
 		uv_ref((uv_handle_t *) &trigger->uv);
 		event_count_on(event);
@@ -280,7 +301,9 @@ static bool trigger_stop(zend_async_event_t *event)
 	if (event->loop_ref_count == 0 || --event->loop_ref_count > 0) {
 		return true;
 	}
-	uv_unref((uv_handle_t *) &trigger->uv);
+	if (!ZEND_ASYNC_EVENT_HAS(event, ASYNC_EVENT_F_DETACHED)) {
+		uv_unref((uv_handle_t *) &trigger->uv);
+	}
 	event_count_off(event);
 	return true;
 }
@@ -306,6 +329,7 @@ static zend_async_trigger_event_t *reactor_new_trigger_event(size_t extra_size)
 	}
 	async_trigger_t *trigger = ecalloc(1, sizeof(async_trigger_t) + extra_size);
 	uv_async_init(loop, &trigger->uv, trigger_cb);
+	trigger->uv.data = &trigger->event.base;
 	uv_unref((uv_handle_t *) &trigger->uv);
 	event_init(&trigger->event.base);
 	trigger->event.base.start = trigger_start;

@@ -131,6 +131,7 @@ zend_string *async_coroutine_info(zend_async_event_t *event);
 /* scheduler.c */
 void async_scheduler_register(void);
 void async_scheduler_rinit(void);
+void async_scheduler_request_startup(void);
 void async_scheduler_rshutdown(void);
 void async_scheduler_launch(void);
 bool async_scheduler_enqueue(zend_coroutine_t *coroutine);

@@ -242,6 +242,7 @@ zend_coroutine_t *async_spawn(zend_async_scope_t *scope, zend_object *provider, 
 typedef enum { TICK_WORK, TICK_IDLE, TICK_MAIN, TICK_DEADLOCK } tick_result;
 
 static bool exit_pending(void);
+static bool only_main_left(void);
 
 /* Runs one batch of the run queue. Stops early, returning TICK_MAIN, when the main coroutine's
  * turn comes: main resumes by returning from the loop. */
@@ -260,8 +261,12 @@ static tick_result run_batch(void)
 		co->in_queue = false;
 
 		if (ZEND_COROUTINE_IS_MAIN(coro)) {
-			ASYNC_G(main_resumed) = true;
+			bool stale = coro->waker == NULL || coro->waker->status != ZEND_ASYNC_WAKER_QUEUED;
 			OBJ_RELEASE(&co->std);
+			if (stale) {
+				continue; /* main already got its turn another way (an exit delivered) */
+			}
+			ASYNC_G(main_resumed) = true;
 			return TICK_MAIN;
 		}
 		if (!ZEND_COROUTINE_IS_FINISHED(coro)) {
@@ -373,6 +378,9 @@ static tick_result scheduler_tick(bool main_waiting)
 	if (r == TICK_MAIN) {
 		return r;
 	}
+	if (main_waiting && exit_pending() && only_main_left()) {
+		return TICK_IDLE; /* do not block: main_wait hands main the exit reason now */
+	}
 	if (ASYNC_G(run_queue).length > 0 || ASYNC_G(microtasks_length) > 0) {
 		/* Poll without waiting, but only if the loop has something that could fire: an idle
 		 * poll is a clock read and an epoll_wait per tick. */
@@ -389,6 +397,9 @@ static tick_result scheduler_tick(bool main_waiting)
 	ZEND_ASYNC_REACTOR_EXECUTE(true);
 	if (ASYNC_G(run_queue).length > 0 || ASYNC_G(microtasks_length) > 0) {
 		return TICK_WORK;
+	}
+	if (main_waiting && exit_pending() && only_main_left()) {
+		return TICK_IDLE; /* main_wait hands main the exit reason next */
 	}
 	if (main_waiting || count_waiting(false) > 0) {
 		handle_deadlock(main_waiting && !exit_pending());
@@ -477,6 +488,13 @@ static void main_wait(void)
 	}
 }
 
+/* The main script ended with "Fatal error: Uncaught ..." (not a bailout, E_DONT_BAIL). */
+static bool main_died_uncaught(void)
+{
+	return EG(exit_status) == 255 && PG(last_error_type) == E_ERROR && PG(last_error_message) != NULL
+		&& zend_string_starts_with_literal(PG(last_error_message), "Uncaught ");
+}
+
 static void scheduler_drain(void)
 {
 	if (!ASYNC_G(launched)) {
@@ -485,6 +503,11 @@ static void scheduler_drain(void)
 	if (!ASYNC_G(main_finished)) {
 		ASYNC_G(main_finished) = true;
 		async_coroutine_finish(ASYNC_G(main));
+		if (main_died_uncaught()) {
+			/* §8.2.3: the main coroutine's unhandled error shuts everything down. It was
+			 * already reported, so it is not stored as the exit exception again. */
+			begin_graceful_shutdown();
+		}
 	}
 
 	uint32_t deadlocks = 0;
@@ -504,7 +527,15 @@ static void scheduler_drain(void)
 	}
 	ASYNC_G(in_drain) = false;
 	ZEND_ASYNC_G(graceful_shutdown) = false;
-	deliver_exit();
+	/* The script is over: exit() in a coroutine has nothing left to abort, and throwing here
+	 * would skip the shutdown functions after this drain. An error is reported as PHP reports
+	 * an uncaught one (exit status 255), and shutdown goes on. */
+	ASYNC_G(exit_requested) = false;
+	if (ZEND_ASYNC_G(exit_exception) != NULL) {
+		zend_object *ex = ZEND_ASYNC_G(exit_exception);
+		ZEND_ASYNC_G(exit_exception) = NULL;
+		zend_exception_error(ex, E_ERROR);
+	}
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -645,6 +676,13 @@ static zend_coroutine_t *scheduler_new_coroutine(zend_async_scope_t *scope)
 /* ---------------------------------------------------------------------------------------------
  * Request lifecycle
  * ------------------------------------------------------------------------------------------- */
+
+/* Registered first thing in every request, so the coroutines left by the script run before
+ * the user's shutdown functions (spec §8.1.3); a spawn from a later shutdown function re-arms. */
+void async_scheduler_request_startup(void)
+{
+	register_drain();
+}
 
 void async_scheduler_rinit(void)
 {

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Builds PHP 8.2 from Debian's source package into a cache directory outside the repo, once, and
+# prints its prefix. Flavours: debug (--enable-debug: leak reports and assertions), asan
+# (debug + AddressSanitizer + UndefinedBehaviorSanitizer).
+# Usage: scripts/php-from-source.sh debug|asan      (ASYNC_CACHE_DIR, default /var/cache/ext-async)
+set -euo pipefail
+flavour=${1:?usage: php-from-source.sh debug|asan}
+cache=${ASYNC_CACHE_DIR:-/var/cache/ext-async}
+prefix="$cache/php-$flavour"
+if [ -x "$prefix/bin/php" ] && [ -x "$prefix/bin/phpize" ]; then
+  echo "$prefix"; exit 0
+fi
+root=$(cd "$(dirname "$0")/.." && pwd)
+"$root/scripts/setup.sh" dpkg-dev build-essential autoconf bison re2c pkg-config libxml2-dev libssl-dev \
+  libsqlite3-dev zlib1g-dev >&2
+
+# deb-src entries derived from the machine's own apt sources (same URIs and suites).
+src_list=/etc/apt/sources.list.d/ext-async-src.sources
+if ! grep -rqs '^Types:.*deb-src' /etc/apt/sources.list.d/ && ! grep -qs '^deb-src' /etc/apt/sources.list; then
+  if [ -f /etc/apt/sources.list.d/debian.sources ]; then
+    sed 's/^Types:.*/Types: deb-src/' /etc/apt/sources.list.d/debian.sources | grep -v security > "$src_list"
+  else
+    grep '^deb ' /etc/apt/sources.list | grep -v security | sed 's/^deb /deb-src /' > /etc/apt/sources.list.d/ext-async-src.list
+  fi
+  apt-get update -qq >&2
+fi
+
+mkdir -p "$cache/src"
+cd "$cache/src"
+srcdir=$(ls -d php8.2-8.2.*/ 2>/dev/null | head -1 || true)
+if [ -z "$srcdir" ]; then
+  apt-get source -qq php8.2 >&2
+  srcdir=$(ls -d php8.2-8.2.*/ | head -1)
+fi
+build="$cache/build-$flavour"
+rm -rf "$build"
+cp -a "$cache/src/$srcdir" "$build"
+cd "$build"
+flags=(--prefix="$prefix" --enable-debug --disable-all --enable-cli --disable-cgi --disable-phpdbg
+       --enable-sockets --enable-posix --enable-pcntl --with-openssl --enable-mysqlnd --with-mysqli
+       --enable-pdo --with-pdo-mysql --enable-opcache --with-zlib)
+cflags="-O1 -g"
+if [ "$flavour" = asan ]; then
+  flags+=(--enable-address-sanitizer --enable-undefined-sanitizer)
+fi
+[ -f configure ] || ./buildconf --force >&2
+CFLAGS="$cflags" ./configure "${flags[@]}" >&2
+make -j"$(nproc)" >&2
+make install >&2
+echo "$prefix"
