@@ -1,27 +1,40 @@
 #!/usr/bin/env bash
 # Builds modules/async.so with phpize, and the test-only ABI module beside it.
-# Usage: scripts/build.sh [--with-test-module]   (PHPIZE/PHP_CONFIG override the toolchain)
+# Usage: scripts/build.sh [--with-test-module]
+#   PHPIZE / PHP_CONFIG  build against another PHP (e.g. a debug build from php-from-source.sh)
+#   BUILD_DIR            build out of tree: the sources are copied there first, the repo is untouched
+#   ASYNC_CFLAGS         extra compiler flags (e.g. -fsanitize=address)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 PHPIZE=${PHPIZE:-phpize}
 PHP_CONFIG=${PHP_CONFIG:-php-config}
 jobs=$(nproc 2>/dev/null || echo 2)
+src=$root
+if [ -n "${BUILD_DIR:-}" ]; then
+  mkdir -p "$BUILD_DIR"
+  # Only the sources: tracked files plus untracked, not ignored ones.
+  (cd "$root" && { git ls-files; git ls-files --others --exclude-standard; } 2>/dev/null | sort -u \
+    | grep -E '\.(c|h|m4|w32|php|phpt|inc)$' | tar -cf - -T -) | tar -xf - -C "$BUILD_DIR"
+  src=$BUILD_DIR
+fi
 
 build_ext() { # dir configure-flag
   local dir=$1 flag=$2
   cd "$dir"
-  # Reconfigure when the PHP we build against changed (e.g. a debug PHP lane).
-  if [ ! -f Makefile ] || [ ! -f .built-against ] || [ "$(cat .built-against)" != "$($PHP_CONFIG --prefix)" ]; then
+  local stamp="$($PHP_CONFIG --prefix) ${ASYNC_CFLAGS:-}"
+  # Reconfigure when the PHP or the flags we build with changed.
+  if [ ! -f Makefile ] || [ ! -f .built-against ] || [ "$(cat .built-against)" != "$stamp" ]; then
     [ -f Makefile ] && make distclean >/dev/null 2>&1 || true
     "$PHPIZE" >/dev/null 2>&1
-    ./configure --with-php-config="$(command -v "$PHP_CONFIG")" "$flag" ${ASYNC_CONFIGURE_FLAGS:-} >/dev/null
-    "$PHP_CONFIG" --prefix > .built-against
+    CFLAGS="-g -O2 ${ASYNC_CFLAGS:-}" LDFLAGS="${ASYNC_LDFLAGS:-}" \
+      ./configure --with-php-config="$(command -v "$PHP_CONFIG")" "$flag" >/dev/null
+    echo "$stamp" > .built-against
   fi
   make -j"$jobs" >/dev/null
 }
 
-build_ext "$root" --enable-async
+build_ext "$src" --enable-async
 if [ "${1:-}" = "--with-test-module" ]; then
-  build_ext "$root/tests/c/module" --enable-async-abi-test
+  build_ext "$src/tests/c/module" --enable-async-abi-test
 fi
-echo "built: $root/modules/async.so"
+echo "built: $src/modules/async.so"

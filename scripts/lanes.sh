@@ -1,13 +1,35 @@
 #!/usr/bin/env bash
 # The heavier quality lanes, each printing its own "<lane>: N passed, N failed, N skipped" line.
-# Usage: scripts/lanes.sh [lane ...]      lanes: valgrind jit-tracing jit-function (default: all)
+# Usage: scripts/lanes.sh [lane ...]
+#   valgrind      the suite under memcheck (USE_ZEND_ALLOC=0), release PHP
+#   jit-tracing   opcache.jit=tracing, hot counters at 1
+#   jit-function  opcache.jit=function
+#   debug         a debug PHP built from Debian's source: every leak and failed assertion fails a test
+#   asan          a PHP built with AddressSanitizer + UBSan, and the extension with the same flags
+# Default: all of them. PHP builds are cached in $ASYNC_CACHE_DIR (default /var/cache/ext-async).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/setup.sh" valgrind || exit 1
 "$root/scripts/build.sh" --with-test-module || exit 1
 
+cache=${ASYNC_CACHE_DIR:-/var/cache/ext-async}
 lanes=("$@")
-[ ${#lanes[@]} -gt 0 ] || lanes=(valgrind jit-tracing jit-function)
+[ ${#lanes[@]} -gt 0 ] || lanes=(valgrind jit-tracing jit-function debug asan)
+
+# Builds the extension out of tree against a PHP built from source, then runs the suite with it.
+source_lane() { # flavour [run-tests args]
+  local flavour=$1 prefix
+  prefix=$("$root/scripts/php-from-source.sh" "$flavour") || return 1
+  local flags="" ldflags=""
+  if [ "$flavour" = asan ]; then
+    flags="-fsanitize=address,undefined -fno-omit-frame-pointer"
+    ldflags="-fsanitize=address,undefined"
+  fi
+  PHPIZE="$prefix/bin/phpize" PHP_CONFIG="$prefix/bin/php-config" BUILD_DIR="$cache/ext-$flavour" \
+    ASYNC_CFLAGS="$flags" ASYNC_LDFLAGS="$ldflags" "$root/scripts/build.sh" --with-test-module >/dev/null || return 1
+  PHP="$prefix/bin/php" PHP_CONFIG="$prefix/bin/php-config" MODULE_ROOT="$cache/ext-$flavour" \
+    RUN_TESTS_ARGS="${2:-}" "$root/scripts/run-phpt.sh" "$flavour"
+}
 status=0
 for lane in "${lanes[@]}"; do
   case $lane in
@@ -15,9 +37,11 @@ for lane in "${lanes[@]}"; do
       # run-tests' -m runs each test under memcheck with USE_ZEND_ALLOC=0 and fails it on any
       # error or leak report.
       # run-tests cannot combine -m with parallel workers.
-      JOBS=1 RUN_TESTS_ARGS="-m --set-timeout 300" "$root/scripts/run-phpt.sh" valgrind || status=1 ;;
+      JOBS=1 ALLOW_SKIP=1 RUN_TESTS_ARGS="-m --set-timeout 300" "$root/scripts/run-phpt.sh" valgrind || status=1 ;;
     jit-tracing|jit-function)
       "$root/scripts/run-phpt.sh" "$lane" $("$root/scripts/jit-flags.sh" "${lane#jit-}") || status=1 ;;
+    debug) source_lane debug || status=1 ;;
+    asan) source_lane asan "--asan" || status=1 ;;
     *) echo "unknown lane: $lane" >&2; status=1 ;;
   esac
 done

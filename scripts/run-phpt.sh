@@ -2,24 +2,38 @@
 # Runs the phpt suite once with the given extra php flags, and prints one summary line:
 #   "<lane>: N passed, N failed, N skipped"
 # Exit status is non-zero when a test failed, was skipped or borked.
-# Usage: scripts/run-phpt.sh <lane-name> [php -d flags ...]   (TESTS, PHP, RUN_TESTS_ARGS override)
+# The tests run from a private copy of tests/, so several lanes can run at once.
+# Usage: scripts/run-phpt.sh <lane-name> [php -d flags ...]
+#   TESTS           test files or directories under tests/ (default: all of tests/)
+#   PHP, PHP_CONFIG the PHP to test with;  MODULE_ROOT where the modules were built (default: repo)
+#   JOBS            parallel workers (default 2);  RUN_TESTS_ARGS extra run-tests.php arguments
+#   ALLOW_SKIP=1    skips do not fail the lane (still counted and listed): the valgrind lane,
+#                   where the memory_limit tests cannot run without ZendMM
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 lane=$1; shift
 PHP=${PHP:-php}
-tests=${TESTS:-$root/tests}
 runner="$root/run-tests.php"
-[ -f "$runner" ] || runner="$(dirname "$(command -v phpize)")/../lib/php/build/run-tests.php"
 [ -f "$runner" ] || runner="$("${PHP_CONFIG:-php-config}" --extension-dir | sed 's#/[^/]*$##')/$("${PHP_CONFIG:-php-config}" --phpapi)/build/run-tests.php"
-abi_module="$root/tests/c/module/modules/async_abi_test.so"
-mods=(-d "extension=$root/modules/async.so")
+module_root=${MODULE_ROOT:-$root}
+abi_module="$module_root/tests/c/module/modules/async_abi_test.so"
+mods=(-d "extension=$module_root/modules/async.so")
 [ -f "$abi_module" ] && mods+=(-d "extension=$abi_module")
 
-log=$(mktemp)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+(cd "$root" && find tests -name '*.phpt' -o -name '*.inc' | grep -v '^tests/c/module/' | tar -cf - -T -) | tar -xf - -C "$work"
+targets=()
+for t in ${TESTS:-tests}; do
+  t=${t#"$root"/}
+  targets+=("$work/$t")
+done
+
+log="$work/run.log"
 NO_INTERACTION=1 TEST_PHP_EXECUTABLE=$(command -v "$PHP") "$PHP" -n "$runner" -n -p "$(command -v "$PHP")" \
-  "${mods[@]}" "$@" -q -j"${JOBS:-2}" --show-diff ${RUN_TESTS_ARGS:-} $tests >"$log" 2>&1
+  "${mods[@]}" "$@" -q -j"${JOBS:-2}" --show-diff ${RUN_TESTS_ARGS:-} "${targets[@]}" >"$log" 2>&1
 rc=$?
-grep -E '^(FAIL|SKIP|BORK|LEAK)' "$log" || true
+grep -E '^(FAIL|SKIP|BORK|LEAK)' "$log" | sed "s#$work/##g" || true
 count() { grep -E "^Tests $1" "$log" | grep -oE '[0-9]+' | head -1; }
 passed=$(count passed); failed=$(count failed); skipped=$(count skipped)
 borked=$(grep -cE '^BORK' "$log" || true)
@@ -31,6 +45,6 @@ fi
 if [ "$failed" != 0 ] || [ "${SHOW_LOG:-0}" = 1 ]; then
   sed -n '/^========DIFF========/,/^========DONE========/p' "$log" | head -400
 fi
-rm -f "$log"
 echo "$lane: $passed passed, $failed failed, $skipped skipped"
-[ "$rc" = 0 ] && [ "$failed" = 0 ] && [ "$skipped" = 0 ] && [ "$borked" = 0 ]
+[ "$skipped" = 0 ] || [ "${ALLOW_SKIP:-0}" = 1 ] || exit 1
+[ "$rc" = 0 ] && [ "$failed" = 0 ] && [ "$borked" = 0 ]
