@@ -47,4 +47,7 @@ fi
 CFLAGS="$cflags" ./configure "${flags[@]}" >&2
 make -j"$(nproc)" >&2
 make install >&2
+# Debian's patches leave a placeholder in phpize and php-config that its packaging fills in.
+api=$(grep -o 'PHP_API_VERSION [0-9]*' "$prefix/include/php/main/php.h" | grep -o '[0-9]*')
+sed -i -e 's#/@DEBIAN_PHP_API@##g' -e "s#@DEBIAN_PHP_API@#$api#g" "$prefix/bin/phpize" "$prefix/bin/php-config"
 echo "$prefix"

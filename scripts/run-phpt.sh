@@ -30,6 +30,7 @@ for t in ${TESTS:-tests}; do
 done
 
 log="$work/run.log"
+export ASYNC_SO="$module_root/modules/async.so" # for tests that start a child php
 NO_INTERACTION=1 TEST_PHP_EXECUTABLE=$(command -v "$PHP") "$PHP" -n "$runner" -n -p "$(command -v "$PHP")" \
   "${mods[@]}" "$@" -q -j"${JOBS:-2}" --show-diff ${RUN_TESTS_ARGS:-} "${targets[@]}" >"$log" 2>&1
 rc=$?

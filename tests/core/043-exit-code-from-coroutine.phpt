@@ -4,13 +4,15 @@ exit(N) inside a coroutine sets the process exit code (checked in a child proces
 <?php
 if (!extension_loaded('async')) die('skip async not loaded');
 if (!function_exists('proc_open')) die('skip proc_open needed');
-if (!is_file(__DIR__ . '/../../modules/async.so')) die('skip modules/async.so not found');
+require __DIR__ . '/../inc/bounds.inc';
+if (async_module_path() === null) die('skip async module path unknown');
 ?>
 --INI--
 async.debug_deadlock=0
 --FILE--
 <?php
-$so = realpath(__DIR__ . '/../../modules/async.so');
+require_once __DIR__ . '/../inc/bounds.inc';
+$so = async_module_path();
 $child = __DIR__ . '/043-child.inc';
 
 $scripts = [

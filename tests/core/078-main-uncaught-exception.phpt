@@ -4,7 +4,8 @@ An uncaught exception in the main script triggers graceful shutdown: pending cor
 <?php
 if (!extension_loaded('async')) die('skip async not loaded');
 if (!function_exists('proc_open')) die('skip proc_open needed');
-if (!is_file(__DIR__ . '/../../modules/async.so')) die('skip modules/async.so not found');
+require __DIR__ . '/../inc/bounds.inc';
+if (async_module_path() === null) die('skip async module path unknown');
 ?>
 --INI--
 async.debug_deadlock=0
@@ -28,7 +29,8 @@ Async\delay(1);
 Async\spawn(function () { echo "[never-started coroutine ran]\n"; });
 throw new Exception("main uncaught");
 ');
-$so = realpath(__DIR__ . '/../../modules/async.so');
+require_once __DIR__ . '/../inc/bounds.inc';
+$so = async_module_path();
 $p = proc_open([PHP_BINARY, '-n', '-d', 'extension=' . $so, '-d', 'async.debug_deadlock=0', '-d', 'display_errors=1', $child],
     [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
 $out = stream_get_contents($pipes[1]) . stream_get_contents($pipes[2]);
