@@ -380,9 +380,11 @@ static PHP_MINIT_FUNCTION(async)
 	async_register_exceptions();
 	async_register_context_class();
 	async_register_coroutine_class();
+	async_register_pool_class();
 
 	async_scheduler_register();
 	async_reactor_register();
+	async_pool_api_register();
 	async_sleep_hooks_install();
 	return SUCCESS;
 }

@@ -149,6 +149,14 @@ void async_reactor_rshutdown(void);
 void async_register_context_class(void);
 zend_object *async_context_new_object(void);
 
+/* pool.c */
+extern zend_class_entry *async_ce_pool;
+extern zend_class_entry *async_ce_circuit_breaker;
+extern zend_class_entry *async_ce_circuit_breaker_state;
+extern zend_class_entry *async_ce_circuit_breaker_strategy;
+void async_register_pool_class(void);
+void async_pool_api_register(void);
+
 /* sleep.c */
 void async_sleep_hooks_install(void);
 void async_sleep_hooks_uninstall(void);

@@ -677,7 +677,11 @@ IO_STUB(zend_async_listen_event_t *, socket_listen, (const char *h, int p, int b
 #define POOL_STUB(ret, name, args, retval) \
 	static ret stub_pool_##name args { api_not_enabled("pool implementation"); return retval; }
 
-POOL_STUB(zend_async_pool_t *, new_pool, (size_t x), NULL)
+POOL_STUB(zend_async_pool_t *, create, (zend_fcall_t *f, zend_fcall_t *d, zend_fcall_t *h, zend_fcall_t *ba,
+	zend_fcall_t *br, uint32_t min, uint32_t max, uint32_t hi, size_t x), NULL)
+POOL_STUB(zend_async_pool_t *, create_internal, (zend_async_pool_factory_fn f, zend_async_pool_destructor_fn d,
+	zend_async_pool_check_fn h, zend_async_pool_check_fn ba, zend_async_pool_check_fn br,
+	uint32_t min, uint32_t max, uint32_t hi, size_t x), NULL)
 POOL_STUB(zend_object *, new_pool_obj, (zend_async_pool_t *p), NULL)
 POOL_STUB(bool, acquire, (zend_async_pool_t *p, zval *r, zend_long t), false)
 POOL_STUB(bool, try_acquire, (zend_async_pool_t *p, zval *r), false)
@@ -701,7 +705,7 @@ static void stub_pool_close(zend_async_pool_t *p) { (void) p; api_not_enabled("p
 #define IO_STUBS { stub_io_create, stub_io_read, stub_io_write, stub_io_close, stub_io_flush, stub_io_socket_listen }
 
 #define POOL_STUBS { \
-	stub_pool_new_pool, stub_pool_new_pool_obj, stub_pool_acquire, stub_pool_try_acquire, \
+	stub_pool_create, stub_pool_create_internal, stub_pool_new_pool_obj, stub_pool_acquire, stub_pool_try_acquire, \
 	stub_pool_release, stub_pool_close }
 
 static const zend_async_scheduler_api_t scheduler_stubs = SCHEDULER_STUBS;

@@ -444,11 +444,26 @@ struct _zend_async_group_s {
 	zend_async_event_t event;
 };
 
-/* Resource pool (the public half; the implementation keeps its own half). */
+/* ---------------------------------------------------------------------------------------------
+ * Resource pool (Async\Pool). Two halves: this public struct, which C code may read, and the
+ * implementation's own struct that starts with it (idle ring, FIFO of waiters, counters).
+ * A pool is an event: a parked acquire subscribes to it (add/del_callback); start/stop do
+ * nothing; close() notifies the subscribers. Never waited on directly by PHP.
+ *
+ * Each of the five callbacks is either a PHP callable (zend_fcall_t *, the path of
+ * `new Async\Pool(...)` and zend_async_pool_create()) or a C function (the path of
+ * zend_async_pool_create_internal() / ZEND_ASYNC_NEW_POOL), chosen per callback by its
+ * ZEND_ASYNC_POOL_F_*_INTERNAL bit in handler_flags. C callbacks are called directly, without
+ * zend_call_function(). Every callback runs in the coroutine that triggered it and may suspend;
+ * healthchecks run in a short-lived coroutine of their own.
+ *
+ * Resources are zvals. The pool holds a reference to each idle resource only; an acquired one
+ * belongs to its holder until release().
+ * ------------------------------------------------------------------------------------------- */
 typedef enum {
 	ZEND_ASYNC_CIRCUIT_ACTIVE,
-	ZEND_ASYNC_CIRCUIT_INACTIVE,
-	ZEND_ASYNC_CIRCUIT_RECOVERING
+	ZEND_ASYNC_CIRCUIT_INACTIVE,   /* acquire() throws ServiceUnavailableException, try_acquire() fails */
+	ZEND_ASYNC_CIRCUIT_RECOVERING  /* treated as ACTIVE by acquire() */
 } zend_async_circuit_state_t;
 
 #define ZEND_ASYNC_POOL_F_FACTORY_INTERNAL        (1u << 0)
@@ -456,23 +471,42 @@ typedef enum {
 #define ZEND_ASYNC_POOL_F_HEALTHCHECK_INTERNAL    (1u << 2)
 #define ZEND_ASYNC_POOL_F_BEFORE_ACQUIRE_INTERNAL (1u << 3)
 #define ZEND_ASYNC_POOL_F_BEFORE_RELEASE_INTERNAL (1u << 4)
+#define ZEND_ASYNC_POOL_F_STRATEGY_INTERNAL       (1u << 5)
+#define ZEND_ASYNC_POOL_F_ALL_INTERNAL            0x1fu /* the five callbacks */
 
+/* Fills *resource and returns SUCCESS; FAILURE with an exception propagates it, FAILURE without
+ * one becomes PoolException("Failed to create pool resource"). */
 typedef zend_result (*zend_async_pool_factory_fn)(zend_async_pool_t *pool, zval *resource);
+/* Frees what the resource holds; the pool destroys the zval itself afterwards. May throw. */
 typedef void (*zend_async_pool_destructor_fn)(zend_async_pool_t *pool, zval *resource);
+/* healthcheck, before_acquire, before_release: false = dead / rejected (the resource is destroyed). */
 typedef bool (*zend_async_pool_check_fn)(zend_async_pool_t *pool, zval *resource);
+/* Circuit breaker strategy in C: told about every release (success, or failure with its error). */
+typedef void (*zend_async_pool_report_success_fn)(zend_async_pool_t *pool);
+typedef void (*zend_async_pool_report_failure_fn)(zend_async_pool_t *pool, zend_object *error);
 
 struct _zend_async_pool_s {
 	zend_async_event_t event;
-	uint32_t handler_flags;
+	uint32_t handler_flags;                   /* ZEND_ASYNC_POOL_F_* */
 	zend_async_circuit_state_t circuit_state;
-	uint32_t min_size;
-	uint32_t max_size;
+	uint32_t min_size;                        /* pre-created, restored by the healthcheck */
+	uint32_t max_size;                        /* idle + active never exceed it */
+	uint32_t healthcheck_interval;            /* ms; 0 = no healthcheck timer */
+	zend_object *wrapper;                     /* the Async\Pool object, if any (not a reference; the
+	                                             event has F_OBJ_REF and extra_offset points here) */
 	union { zend_fcall_t *fcall; zend_async_pool_factory_fn fn; } factory;
 	union { zend_fcall_t *fcall; zend_async_pool_destructor_fn fn; } destructor;
 	union { zend_fcall_t *fcall; zend_async_pool_check_fn fn; } healthcheck;
 	union { zend_fcall_t *fcall; zend_async_pool_check_fn fn; } before_acquire;
 	union { zend_fcall_t *fcall; zend_async_pool_check_fn fn; } before_release;
-	void *user_data;
+	union {
+		zend_object *object; /* an Async\CircuitBreakerStrategy (a reference), or NULL */
+		struct {
+			zend_async_pool_report_success_fn report_success;
+			zend_async_pool_report_failure_fn report_failure;
+		} fn;                /* with ZEND_ASYNC_POOL_F_STRATEGY_INTERNAL; either may be NULL */
+	} strategy;
+	void *user_data;         /* the creator's (points at the extra_size bytes, if any); never used by the pool */
 };
 
 /* ---------------------------------------------------------------------------------------------
@@ -780,8 +814,29 @@ typedef struct {
 	zend_async_listen_event_t *(*socket_listen)(const char *host, int port, int backlog, uint32_t flags, size_t extra_size);
 } zend_async_io_api_t;
 
+/* The pool table. A new pool holds one reference, the caller's (ZEND_ASYNC_EVENT_RELEASE drops it);
+ * min_size resources are created before it returns. Creation returns NULL with an exception on
+ * bad sizes (min > max, max == 0) or when pre-creating fails.
+ * - create: callables; the pool takes ownership of the zend_fcall_t's (NULL = none; factory required).
+ * - create_internal: C functions (NULL = none; factory required).
+ * - new_pool_obj: the pool's Async\Pool object (created on first call; a new reference each time).
+ *   Destroying that object does not close a pool created in C.
+ * - acquire: true and *result filled (the caller owns it); false with an exception. Parks the
+ *   coroutine in FIFO order while the pool is exhausted; timeout_ms 0 = no limit
+ *   (Async\TimeoutException after it).
+ * - try_acquire: as acquire without parking; false without an exception when closed, INACTIVE
+ *   or exhausted.
+ * - release: borrows *resource (the pool takes its own reference).
+ * - close: idempotent; wakes waiters with PoolException, destroys idle resources (busy ones on
+ *   release); may throw the first destructor exception, the others chained as previous. */
 typedef struct {
-	zend_async_pool_t *(*new_pool)(size_t extra_size);
+	zend_async_pool_t *(*create)(zend_fcall_t *factory, zend_fcall_t *destructor, zend_fcall_t *healthcheck,
+		zend_fcall_t *before_acquire, zend_fcall_t *before_release,
+		uint32_t min_size, uint32_t max_size, uint32_t healthcheck_interval_ms, size_t extra_size);
+	zend_async_pool_t *(*create_internal)(zend_async_pool_factory_fn factory, zend_async_pool_destructor_fn destructor,
+		zend_async_pool_check_fn healthcheck, zend_async_pool_check_fn before_acquire,
+		zend_async_pool_check_fn before_release,
+		uint32_t min_size, uint32_t max_size, uint32_t healthcheck_interval_ms, size_t extra_size);
 	zend_object *(*new_pool_obj)(zend_async_pool_t *pool);
 	bool (*acquire)(zend_async_pool_t *pool, zval *result, zend_long timeout_ms);
 	bool (*try_acquire)(zend_async_pool_t *pool, zval *result);
@@ -875,13 +930,36 @@ ZEND_API zend_string *zend_coroutine_gen_info(zend_coroutine_t *coroutine, const
 #define ZEND_ASYNC_IO_FLUSH(io)              zend_async_io_api.flush(io)
 #define ZEND_ASYNC_SOCKET_LISTEN(h, p, b)    zend_async_io_api.socket_listen((h), (p), (b), 0, 0)
 
-#define ZEND_ASYNC_NEW_POOL()                zend_async_pool_api.new_pool(0)
-#define ZEND_ASYNC_NEW_POOL_EX(extra)        zend_async_pool_api.new_pool(extra)
+/* With _EX, extra_size bytes are allocated with the pool; pool->user_data starts out pointing at them. */
+#define ZEND_ASYNC_NEW_POOL(factory, destructor, healthcheck, before_acquire, before_release, min, max, interval) \
+	zend_async_pool_api.create_internal((factory), (destructor), (healthcheck), (before_acquire), (before_release), \
+		(min), (max), (interval), 0)
+#define ZEND_ASYNC_NEW_POOL_EX(factory, destructor, healthcheck, before_acquire, before_release, min, max, interval, extra) \
+	zend_async_pool_api.create_internal((factory), (destructor), (healthcheck), (before_acquire), (before_release), \
+		(min), (max), (interval), (extra))
 #define ZEND_ASYNC_NEW_POOL_OBJ(pool)        zend_async_pool_api.new_pool_obj(pool)
 #define ZEND_ASYNC_POOL_ACQUIRE(pool, r, t)  zend_async_pool_api.acquire((pool), (r), (t))
 #define ZEND_ASYNC_POOL_TRY_ACQUIRE(pool, r) zend_async_pool_api.try_acquire((pool), (r))
 #define ZEND_ASYNC_POOL_RELEASE(pool, r)     zend_async_pool_api.release((pool), (r))
 #define ZEND_ASYNC_POOL_CLOSE(pool)          zend_async_pool_api.close(pool)
+
+/* The two creation paths by name (seed 002): callables, or C function pointers. */
+static zend_always_inline zend_async_pool_t *zend_async_pool_create(zend_fcall_t *factory, zend_fcall_t *destructor,
+	zend_fcall_t *healthcheck, zend_fcall_t *before_acquire, zend_fcall_t *before_release,
+	uint32_t min_size, uint32_t max_size, uint32_t healthcheck_interval_ms)
+{
+	return zend_async_pool_api.create(factory, destructor, healthcheck, before_acquire, before_release,
+		min_size, max_size, healthcheck_interval_ms, 0);
+}
+
+static zend_always_inline zend_async_pool_t *zend_async_pool_create_internal(zend_async_pool_factory_fn factory,
+	zend_async_pool_destructor_fn destructor, zend_async_pool_check_fn healthcheck,
+	zend_async_pool_check_fn before_acquire, zend_async_pool_check_fn before_release,
+	uint32_t min_size, uint32_t max_size, uint32_t healthcheck_interval_ms)
+{
+	return zend_async_pool_api.create_internal(factory, destructor, healthcheck, before_acquire, before_release,
+		min_size, max_size, healthcheck_interval_ms, 0);
+}
 
 END_EXTERN_C()
 

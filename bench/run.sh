@@ -39,6 +39,7 @@ benchmarks=(
     "switch|"
     "delay_10k|-d async.context_pool_size=10000"
     "memory_per_coroutine|"
+    "pool|"
 )
 
 filters=("$@")

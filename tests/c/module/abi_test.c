@@ -310,6 +310,7 @@ static void test_registration(void)
 
 	zend_async_scheduler_api_t sched = zend_async_scheduler_api;
 	zend_async_reactor_api_t reactor = zend_async_reactor_api;
+	zend_async_pool_api_t pool_api = zend_async_pool_api;
 	const char *sched_module = zend_async_scheduler_module();
 	const char *reactor_module = zend_async_reactor_module();
 
@@ -326,11 +327,13 @@ static void test_registration(void)
 	CHECK(ZEND_ASYNC_SPAWN() == NULL);
 	CHECK(EG(exception) != NULL);
 	zend_clear_exception();
-	CHECK(zend_async_pool_api.new_pool(0) == NULL);
+	CHECK(ZEND_ASYNC_NEW_POOL(NULL, NULL, NULL, NULL, NULL, 0, 1, 0) == NULL);
+	CHECK(EG(exception) != NULL);
 	zend_clear_exception();
 
 	CHECK(zend_async_scheduler_register(sched_module, false, &sched));
 	CHECK(zend_async_reactor_register(reactor_module, false, &reactor));
+	CHECK(zend_async_pool_api_register(sched_module, false, &pool_api));
 	CHECK(zend_async_is_enabled());
 	/* Same module again: fine. */
 	CHECK(zend_async_scheduler_register(sched_module, false, &sched));
@@ -338,6 +341,122 @@ static void test_registration(void)
 	CHECK(zend_async_reactor_register("abi_test", true, &reactor));
 	CHECK(strcmp(zend_async_reactor_module(), "abi_test") == 0);
 	CHECK(zend_async_reactor_register(reactor_module, true, &reactor));
+}
+
+/* ---- a pool of C resources: counters made and destroyed by C functions ---- */
+static struct {
+	zend_long created, destroyed, checks, successes, failures;
+	uint64_t dead;        /* ids (< 64) the healthcheck reports dead */
+	bool reject_odd;      /* before_release rejects odd ids */
+	char destroyed_log[128];
+} pool_stats;
+
+static zend_result test_pool_factory(zend_async_pool_t *pool, zval *resource)
+{
+	ZVAL_LONG(resource, ++pool_stats.created);
+	return SUCCESS;
+}
+
+static void test_pool_destructor(zend_async_pool_t *pool, zval *resource)
+{
+	pool_stats.destroyed++;
+	size_t len = strlen(pool_stats.destroyed_log);
+	snprintf(pool_stats.destroyed_log + len, sizeof(pool_stats.destroyed_log) - len, "%s" ZEND_LONG_FMT,
+		len ? "," : "", Z_LVAL_P(resource));
+}
+
+static bool test_pool_healthcheck(zend_async_pool_t *pool, zval *resource)
+{
+	pool_stats.checks++;
+	zend_long id = Z_LVAL_P(resource);
+	return !(id < 64 && (pool_stats.dead & ((uint64_t) 1 << id)));
+}
+
+static bool test_pool_before_release(zend_async_pool_t *pool, zval *resource)
+{
+	return !(pool_stats.reject_odd && (Z_LVAL_P(resource) & 1));
+}
+
+static void test_pool_success(zend_async_pool_t *pool) { pool_stats.successes++; }
+static void test_pool_failure(zend_async_pool_t *pool, zend_object *error) { pool_stats.failures++; }
+
+static void test_pool_stats_reset(void)
+{
+	memset(&pool_stats, 0, sizeof(pool_stats));
+}
+
+/* Synchronous paths of the pool C API: nothing here has to wait. */
+static void test_pool(void)
+{
+	test_pool_stats_reset();
+	CHECK(ZEND_ASYNC_NEW_POOL(test_pool_factory, NULL, NULL, NULL, NULL, 3, 2, 0) == NULL); /* min > max */
+	CHECK(EG(exception) != NULL);
+	zend_clear_exception();
+
+	zend_async_pool_t *pool = ZEND_ASYNC_NEW_POOL_EX(test_pool_factory, test_pool_destructor, NULL, NULL,
+		test_pool_before_release, 2, 3, 0, 16);
+	CHECK(pool != NULL);
+	if (pool == NULL) {
+		return;
+	}
+	CHECK(pool->handler_flags == ZEND_ASYNC_POOL_F_ALL_INTERNAL);
+	CHECK(pool->min_size == 2 && pool->max_size == 3);
+	CHECK(pool->user_data != NULL); /* the 16 extra bytes */
+	CHECK(pool->wrapper == NULL);
+	CHECK(pool_stats.created == 2); /* min pre-created */
+	pool->handler_flags |= ZEND_ASYNC_POOL_F_STRATEGY_INTERNAL;
+	pool->strategy.fn.report_success = test_pool_success;
+	pool->strategy.fn.report_failure = test_pool_failure;
+
+	zval a, b, c, d;
+	CHECK(ZEND_ASYNC_POOL_TRY_ACQUIRE(pool, &a) && Z_LVAL(a) == 1); /* oldest idle first */
+	CHECK(ZEND_ASYNC_POOL_TRY_ACQUIRE(pool, &b) && Z_LVAL(b) == 2);
+	CHECK(ZEND_ASYNC_POOL_TRY_ACQUIRE(pool, &c) && Z_LVAL(c) == 3); /* created: below max */
+	CHECK(!ZEND_ASYNC_POOL_TRY_ACQUIRE(pool, &d) && EG(exception) == NULL); /* exhausted */
+
+	pool_stats.reject_odd = true;
+	ZEND_ASYNC_POOL_RELEASE(pool, &a); /* odd: rejected and destroyed */
+	ZEND_ASYNC_POOL_RELEASE(pool, &b);
+	CHECK(pool_stats.failures == 1 && pool_stats.successes == 1);
+	CHECK(pool_stats.destroyed == 1 && strcmp(pool_stats.destroyed_log, "1") == 0);
+	CHECK(ZEND_ASYNC_POOL_TRY_ACQUIRE(pool, &d) && Z_LVAL(d) == 2);   /* the released one */
+	CHECK(ZEND_ASYNC_POOL_TRY_ACQUIRE(pool, &a) && Z_LVAL(a) == 4);   /* a fresh one in 1's slot */
+	ZEND_ASYNC_POOL_RELEASE(pool, &d);
+
+	pool->circuit_state = ZEND_ASYNC_CIRCUIT_INACTIVE;
+	CHECK(!ZEND_ASYNC_POOL_TRY_ACQUIRE(pool, &d) && EG(exception) == NULL);
+	CHECK(!ZEND_ASYNC_POOL_ACQUIRE(pool, &d, 0) && EG(exception) != NULL);
+	zend_clear_exception();
+	pool->circuit_state = ZEND_ASYNC_CIRCUIT_RECOVERING; /* acquires like ACTIVE */
+	CHECK(ZEND_ASYNC_POOL_ACQUIRE(pool, &d, 0) && Z_LVAL(d) == 2);
+	ZEND_ASYNC_POOL_RELEASE(pool, &d);
+
+	/* The object: one per pool; destroying it does not close a pool made in C. */
+	zend_object *obj = ZEND_ASYNC_NEW_POOL_OBJ(pool);
+	CHECK(obj != NULL && pool->wrapper == obj);
+	CHECK(ZEND_ASYNC_OBJECT_TO_EVENT(obj) == &pool->event);
+	CHECK(ZEND_ASYNC_NEW_POOL_OBJ(pool) == obj && GC_REFCOUNT(obj) == 2);
+	OBJ_RELEASE(obj);
+	OBJ_RELEASE(obj);
+	CHECK(pool->wrapper == NULL && !ZEND_ASYNC_EVENT_IS_CLOSED(&pool->event));
+
+	ZEND_ASYNC_POOL_CLOSE(pool); /* idle 2 destroyed; 3 and 4 are still out */
+	CHECK(ZEND_ASYNC_EVENT_IS_CLOSED(&pool->event));
+	CHECK(strcmp(pool_stats.destroyed_log, "1,2") == 0);
+	CHECK(!ZEND_ASYNC_POOL_TRY_ACQUIRE(pool, &d) && EG(exception) == NULL);
+	CHECK(!ZEND_ASYNC_POOL_ACQUIRE(pool, &d, 0) && EG(exception) != NULL);
+	zend_clear_exception();
+	pool_stats.reject_odd = false;
+	ZEND_ASYNC_POOL_RELEASE(pool, &c); /* busy ones are destroyed on release */
+	ZEND_ASYNC_POOL_RELEASE(pool, &a);
+	CHECK(strcmp(pool_stats.destroyed_log, "1,2,3,4") == 0);
+	ZEND_ASYNC_POOL_CLOSE(pool); /* idempotent */
+	ZEND_ASYNC_EVENT_RELEASE(&pool->event);
+
+	/* An unchecked failed create: the API throws instead of crashing. */
+	CHECK(!ZEND_ASYNC_POOL_ACQUIRE(NULL, &d, 0) && EG(exception) != NULL);
+	zend_clear_exception();
+	CHECK(pool_stats.destroyed == 4 && pool_stats.created == 4);
 }
 
 PHP_FUNCTION(async_abi_test_run)
@@ -351,6 +470,7 @@ PHP_FUNCTION(async_abi_test_run)
 	test_hidden_events();
 	test_waker();
 	test_registration();
+	test_pool();
 	php_printf("%d passed, %d failed\n", passed, failed);
 	RETURN_BOOL(failed == 0);
 }
@@ -418,6 +538,145 @@ PHP_FUNCTION(async_abi_test_spawn_c)
 	RETURN_OBJ(ZEND_ASYNC_EVENT_TO_OBJECT(&coro->event));
 }
 
+/* The C owner's reference to the pool the async_abi_test_pool_* functions use, as an extension
+ * like PDO would keep it. PHP sees it through the object ZEND_ASYNC_NEW_POOL_OBJ gives. */
+static zend_async_pool_t *test_pool_ref;
+
+static bool test_pool_needed(void)
+{
+	if (test_pool_ref == NULL) {
+		zend_throw_error(NULL, "no test pool: call async_abi_test_pool_new() first");
+		return false;
+	}
+	return true;
+}
+
+static void test_pool_drop(void)
+{
+	if (test_pool_ref != NULL) {
+		zend_async_pool_t *pool = test_pool_ref;
+		test_pool_ref = NULL;
+		ZEND_ASYNC_EVENT_RELEASE(&pool->event);
+	}
+}
+
+/* async_abi_test_pool_new(min, max, healthcheck_ms = 0): Async\Pool */
+PHP_FUNCTION(async_abi_test_pool_new)
+{
+	zend_long min, max, interval = 0;
+	ZEND_PARSE_PARAMETERS_START(2, 3)
+		Z_PARAM_LONG(min)
+		Z_PARAM_LONG(max)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_LONG(interval)
+	ZEND_PARSE_PARAMETERS_END();
+
+	test_pool_drop();
+	test_pool_stats_reset();
+	zend_async_pool_t *pool = ZEND_ASYNC_NEW_POOL(test_pool_factory, test_pool_destructor,
+		interval > 0 ? test_pool_healthcheck : NULL, NULL, test_pool_before_release,
+		(uint32_t) min, (uint32_t) max, (uint32_t) interval);
+	if (pool == NULL) {
+		RETURN_THROWS();
+	}
+	pool->handler_flags |= ZEND_ASYNC_POOL_F_STRATEGY_INTERNAL;
+	pool->strategy.fn.report_success = test_pool_success;
+	pool->strategy.fn.report_failure = test_pool_failure;
+	test_pool_ref = pool;
+	RETURN_OBJ(ZEND_ASYNC_NEW_POOL_OBJ(pool));
+}
+
+PHP_FUNCTION(async_abi_test_pool_acquire)
+{
+	zend_long timeout = 0;
+	ZEND_PARSE_PARAMETERS_START(0, 1)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_LONG(timeout)
+	ZEND_PARSE_PARAMETERS_END();
+	if (!test_pool_needed() || !ZEND_ASYNC_POOL_ACQUIRE(test_pool_ref, return_value, timeout)) {
+		RETURN_THROWS();
+	}
+}
+
+PHP_FUNCTION(async_abi_test_pool_try_acquire)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	if (!test_pool_needed()) {
+		RETURN_THROWS();
+	}
+	if (!ZEND_ASYNC_POOL_TRY_ACQUIRE(test_pool_ref, return_value)) {
+		if (EG(exception)) {
+			RETURN_THROWS();
+		}
+		RETURN_NULL();
+	}
+}
+
+PHP_FUNCTION(async_abi_test_pool_release)
+{
+	zval *resource;
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_ZVAL(resource)
+	ZEND_PARSE_PARAMETERS_END();
+	if (test_pool_needed()) {
+		ZEND_ASYNC_POOL_RELEASE(test_pool_ref, resource);
+	}
+}
+
+PHP_FUNCTION(async_abi_test_pool_close)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	if (test_pool_needed()) {
+		ZEND_ASYNC_POOL_CLOSE(test_pool_ref);
+	}
+}
+
+/* Drops the C reference: the pool lives on while its object does. */
+PHP_FUNCTION(async_abi_test_pool_free)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	test_pool_drop();
+}
+
+/* Marks a resource id dead for the C healthcheck. */
+PHP_FUNCTION(async_abi_test_pool_kill)
+{
+	zend_long id;
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_LONG(id)
+	ZEND_PARSE_PARAMETERS_END();
+	if (id >= 0 && id < 64) {
+		pool_stats.dead |= (uint64_t) 1 << id;
+	}
+}
+
+PHP_FUNCTION(async_abi_test_pool_reject_odd)
+{
+	bool on;
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_BOOL(on)
+	ZEND_PARSE_PARAMETERS_END();
+	pool_stats.reject_odd = on;
+}
+
+PHP_FUNCTION(async_abi_test_pool_stats)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	array_init(return_value);
+	add_assoc_long(return_value, "created", pool_stats.created);
+	add_assoc_long(return_value, "destroyed", pool_stats.destroyed);
+	add_assoc_long(return_value, "checks", pool_stats.checks);
+	add_assoc_long(return_value, "successes", pool_stats.successes);
+	add_assoc_long(return_value, "failures", pool_stats.failures);
+	add_assoc_string(return_value, "destroyed_ids", pool_stats.destroyed_log);
+}
+
+static PHP_RSHUTDOWN_FUNCTION(async_abi_test)
+{
+	test_pool_drop();
+	return SUCCESS;
+}
+
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_run, 0, 0, _IS_BOOL, 0)
 ZEND_END_ARG_INFO()
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_c_sleep, 0, 1, _IS_BOOL, 0)
@@ -425,12 +684,38 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_c_sleep, 0, 1, _IS_BOOL, 0)
 ZEND_END_ARG_INFO()
 ZEND_BEGIN_ARG_INFO_EX(arginfo_spawn_c, 0, 0, 0)
 ZEND_END_ARG_INFO()
+ZEND_BEGIN_ARG_INFO_EX(arginfo_pool_new, 0, 0, 2)
+	ZEND_ARG_TYPE_INFO(0, min, IS_LONG, 0)
+	ZEND_ARG_TYPE_INFO(0, max, IS_LONG, 0)
+	ZEND_ARG_TYPE_INFO(0, healthcheck_ms, IS_LONG, 0)
+ZEND_END_ARG_INFO()
+ZEND_BEGIN_ARG_INFO_EX(arginfo_pool_acquire, 0, 0, 0)
+	ZEND_ARG_TYPE_INFO(0, timeout, IS_LONG, 0)
+ZEND_END_ARG_INFO()
+ZEND_BEGIN_ARG_INFO_EX(arginfo_pool_resource, 0, 0, 1)
+	ZEND_ARG_INFO(0, resource)
+ZEND_END_ARG_INFO()
+ZEND_BEGIN_ARG_INFO_EX(arginfo_pool_id, 0, 0, 1)
+	ZEND_ARG_TYPE_INFO(0, id, IS_LONG, 0)
+ZEND_END_ARG_INFO()
+ZEND_BEGIN_ARG_INFO_EX(arginfo_pool_on, 0, 0, 1)
+	ZEND_ARG_TYPE_INFO(0, on, _IS_BOOL, 0)
+ZEND_END_ARG_INFO()
 
 static const zend_function_entry abi_test_functions[] = {
 	PHP_FE(async_abi_test_run, arginfo_run)
 	PHP_FE(async_abi_test_c_sleep, arginfo_c_sleep)
 	PHP_FE(async_abi_test_spawn_c, arginfo_spawn_c)
 	PHP_FE(async_abi_test_trigger_roundtrip, arginfo_run)
+	PHP_FE(async_abi_test_pool_new, arginfo_pool_new)
+	PHP_FE(async_abi_test_pool_acquire, arginfo_pool_acquire)
+	PHP_FE(async_abi_test_pool_try_acquire, arginfo_spawn_c)
+	PHP_FE(async_abi_test_pool_release, arginfo_pool_resource)
+	PHP_FE(async_abi_test_pool_close, arginfo_spawn_c)
+	PHP_FE(async_abi_test_pool_free, arginfo_spawn_c)
+	PHP_FE(async_abi_test_pool_kill, arginfo_pool_id)
+	PHP_FE(async_abi_test_pool_reject_odd, arginfo_pool_on)
+	PHP_FE(async_abi_test_pool_stats, arginfo_spawn_c)
 	PHP_FE_END
 };
 
@@ -444,7 +729,7 @@ zend_module_entry async_abi_test_module_entry = {
 	abi_test_deps,
 	"async_abi_test",
 	abi_test_functions,
-	NULL, NULL, NULL, NULL, NULL,
+	NULL, NULL, NULL, PHP_RSHUTDOWN(async_abi_test), NULL,
 	"0.1.0",
 	STANDARD_MODULE_PROPERTIES
 };
