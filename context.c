@@ -75,9 +75,8 @@ static zval *context_find(async_context_t *ctx, context_key_t *key)
 
 static ZEND_COLD void throw_missing(context_key_t *key)
 {
-	zend_class_entry *ce = zend_hash_str_find_ptr(CG(class_table), "async\\contextexception", sizeof("async\\contextexception") - 1);
 	const char *name = key->obj ? ZSTR_VAL(key->obj->ce->name) : ZSTR_VAL(key->str);
-	zend_throw_exception_ex(ce, 0, "Context key \"%s\" not found", name);
+	zend_throw_exception_ex(async_ce_context_exception, 0, "Context key \"%s\" not found", name);
 }
 
 /* string|object, with PHP's usual coercion of scalars to string in coercive mode. */

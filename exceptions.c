@@ -12,7 +12,10 @@ zend_class_entry *async_ce_async_exception;
 zend_class_entry *async_ce_timeout_exception;
 zend_class_entry *async_ce_composite_exception;
 
-static zend_class_entry *ce_service_unavailable, *ce_channel, *ce_pool, *ce_context, *ce_thread_channel;
+zend_class_entry *async_ce_pool_exception;
+zend_class_entry *async_ce_service_unavailable;
+zend_class_entry *async_ce_context_exception;
+static zend_class_entry *ce_channel, *ce_thread_channel;
 static zend_class_entry *ce_remote, *ce_thread_transfer, *ce_io, *ce_dns, *ce_poll, *ce_thread_pool;
 
 void async_register_exceptions(void)
@@ -27,10 +30,10 @@ void async_register_exceptions(void)
 	async_ce_operation_canceled = register_class_Async_OperationCanceledException(async_ce_async_cancellation);
 	async_ce_deadlock_error = register_class_Async_DeadlockError(zend_ce_error);
 	async_ce_async_exception = register_class_Async_AsyncException(zend_ce_exception);
-	ce_service_unavailable = register_class_Async_ServiceUnavailableException(async_ce_async_exception);
+	async_ce_service_unavailable = register_class_Async_ServiceUnavailableException(async_ce_async_exception);
 	ce_channel = register_class_Async_ChannelException(async_ce_async_exception);
-	ce_pool = register_class_Async_PoolException(async_ce_async_exception);
-	ce_context = register_class_Async_ContextException(async_ce_async_exception);
+	async_ce_pool_exception = register_class_Async_PoolException(async_ce_async_exception);
+	async_ce_context_exception = register_class_Async_ContextException(async_ce_async_exception);
 	ce_thread_channel = register_class_Async_ThreadChannelException(async_ce_async_exception);
 	ce_remote = register_class_Async_RemoteException(async_ce_async_exception);
 	ce_thread_transfer = register_class_Async_ThreadTransferException(async_ce_async_exception);
@@ -49,6 +52,7 @@ zend_class_entry *async_get_class_ce(zend_async_class type)
 		case ZEND_ASYNC_CLASS_COMPLETABLE: return async_ce_completable;
 		case ZEND_ASYNC_CLASS_COROUTINE: return async_ce_coroutine;
 		case ZEND_ASYNC_CLASS_CONTEXT: return async_ce_context;
+		case ZEND_ASYNC_CLASS_POOL: return async_ce_pool;
 		case ZEND_ASYNC_EXCEPTION_DEFAULT: return async_ce_async_exception;
 		case ZEND_ASYNC_EXCEPTION_CANCELLATION: return async_ce_async_cancellation;
 		case ZEND_ASYNC_EXCEPTION_TIMEOUT: return async_ce_timeout_exception;
@@ -56,7 +60,7 @@ zend_class_entry *async_get_class_ce(zend_async_class type)
 		case ZEND_ASYNC_EXCEPTION_POLL: return ce_poll;
 		case ZEND_ASYNC_EXCEPTION_DNS: return ce_dns;
 		case ZEND_ASYNC_EXCEPTION_DEADLOCK: return async_ce_deadlock_error;
-		case ZEND_ASYNC_EXCEPTION_SERVICE_UNAVAILABLE: return ce_service_unavailable;
+		case ZEND_ASYNC_EXCEPTION_SERVICE_UNAVAILABLE: return async_ce_service_unavailable;
 		case ZEND_ASYNC_EXCEPTION_OPERATION_CANCELLED: return async_ce_operation_canceled;
 		case ZEND_ASYNC_EXCEPTION_THREAD_TRANSFER: return ce_thread_transfer;
 		case ZEND_ASYNC_EXCEPTION_REMOTE: return ce_remote;

@@ -190,6 +190,10 @@ static bool timer_start(zend_async_event_t *event)
 		event->loop_ref_count = 0;
 		return false;
 	}
+	if (ZEND_ASYNC_EVENT_IS_HIDDEN(event)) {
+		/* A background timer (a pool healthcheck) must not keep the loop alive either. */
+		uv_unref((uv_handle_t *) &timer->uv);
+	}
 	event_count_on(event);
 	return true;
 }

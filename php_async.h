@@ -110,6 +110,9 @@ extern zend_class_entry *async_ce_deadlock_error;
 extern zend_class_entry *async_ce_async_exception;
 extern zend_class_entry *async_ce_timeout_exception;
 extern zend_class_entry *async_ce_composite_exception;
+extern zend_class_entry *async_ce_pool_exception;
+extern zend_class_entry *async_ce_service_unavailable;
+extern zend_class_entry *async_ce_context_exception;
 
 /* exceptions.c */
 void async_register_exceptions(void);

@@ -24,7 +24,6 @@ zend_class_entry *async_ce_pool;
 zend_class_entry *async_ce_circuit_breaker;
 zend_class_entry *async_ce_circuit_breaker_state;
 zend_class_entry *async_ce_circuit_breaker_strategy;
-static zend_class_entry *ce_pool_exception;
 static zend_object_handlers pool_handlers;
 
 /* ---------------------------------------------------------------------------------------------
@@ -199,7 +198,7 @@ static void pool_swallow_exception(void)
 
 static zend_object *pool_exception(const char *message)
 {
-	return async_new_exception(ce_pool_exception, message);
+	return async_new_exception(async_ce_pool_exception, message);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -1277,7 +1276,6 @@ static zend_object *api_new_pool_obj(zend_async_pool_t *pool)
 
 void async_register_pool_class(void)
 {
-	ce_pool_exception = zend_hash_str_find_ptr(CG(class_table), "async\\poolexception", sizeof("async\\poolexception") - 1);
 	async_ce_circuit_breaker_state = register_class_Async_CircuitBreakerState();
 	async_ce_circuit_breaker = register_class_Async_CircuitBreaker();
 	async_ce_circuit_breaker_strategy = register_class_Async_CircuitBreakerStrategy();

@@ -50,4 +50,6 @@ make install >&2
 # Debian's patches leave a placeholder in phpize and php-config that its packaging fills in.
 api=$(grep -o 'PHP_API_VERSION [0-9]*' "$prefix/include/php/main/php.h" | grep -o '[0-9]*')
 sed -i -e 's#/@DEBIAN_PHP_API@##g' -e "s#@DEBIAN_PHP_API@#$api#g" "$prefix/bin/phpize" "$prefix/bin/php-config"
+# phpize copies libtool's m4 files from its aclocal dir; a private prefix has none of its own.
+[ -d "$prefix/share/aclocal" ] || sed -i 's#^aclocaldir=.*#aclocaldir="/usr/share/aclocal"#' "$prefix/bin/phpize"
 echo "$prefix"
