@@ -2,6 +2,7 @@
 Reactor: an idle delay(500) sleeps in epoll on Debian's libuv 1.44 (no busy loop)
 --FILE--
 <?php
+require __DIR__ . '/../inc/bounds.inc';
 use function Async\{spawn, await, delay};
 function cpu_ms(): float {
     $u = getrusage();
@@ -14,8 +15,9 @@ await($c);
 $wall = (hrtime(true) - $t) / 1e6;
 $used = cpu_ms() - $cpu;
 var_dump($wall >= 499);
-var_dump($used < 50);
-if ($used >= 50) echo "cpu used: $used ms\n";
+// Valgrind's own work inside the window is CPU too.
+var_dump($used < 50 * slow_factor());
+if ($used >= 50 * slow_factor()) echo "cpu used: $used ms\n";
 ?>
 --EXPECT--
 bool(true)
