@@ -127,14 +127,24 @@ ZEND_METHOD(Async_Context, set)
 		async_throw(async_ce_async_exception, "Context key already exists and replace is false");
 		RETURN_THROWS();
 	}
-	Z_TRY_ADDREF_P(value);
-	if (key.obj) {
-		zend_hash_index_update(&ctx->obj_values, key.obj->handle, value);
-		zval zkey;
-		ZVAL_OBJ_COPY(&zkey, key.obj);
-		zend_hash_index_update(&ctx->objects, key.obj->handle, &zkey);
+	/* Replace in place and destroy the old value last, as PHP's own assignment does: its
+	 * destructor may re-enter this context and reshape the tables. */
+	zval *slot = context_find(ctx, &key);
+	if (slot != NULL) {
+		zval garbage;
+		ZVAL_COPY_VALUE(&garbage, slot);
+		ZVAL_COPY(slot, value);
+		zval_ptr_dtor(&garbage);
 	} else {
-		zend_hash_update(&ctx->values, key.str, value);
+		Z_TRY_ADDREF_P(value);
+		if (key.obj) {
+			zend_hash_index_add_new(&ctx->obj_values, key.obj->handle, value);
+			zval zkey;
+			ZVAL_OBJ_COPY(&zkey, key.obj);
+			zend_hash_index_update(&ctx->objects, key.obj->handle, &zkey);
+		} else {
+			zend_hash_add_new(&ctx->values, key.str, value);
+		}
 	}
 	RETURN_OBJ_COPY(Z_OBJ_P(ZEND_THIS));
 }

@@ -69,14 +69,15 @@ static zend_coroutine_t *queue_pop(async_run_queue_t *q)
 bool async_scheduler_enqueue(zend_coroutine_t *coroutine)
 {
 	async_coroutine_t *co = ASYNC_CO_FROM_CORO(coroutine);
-	if (co->in_queue) {
-		return true;
-	}
 	if (ZEND_COROUTINE_IS_FINISHED(coroutine)) {
 		return false;
 	}
+	/* Even when an older entry is still in the ring, the waiter is now due: the entry counts. */
 	if (coroutine->waker != NULL && coroutine->waker->status == ZEND_ASYNC_WAKER_WAITING) {
 		coroutine->waker->status = ZEND_ASYNC_WAKER_QUEUED;
+	}
+	if (co->in_queue) {
+		return true;
 	}
 	co->in_queue = true;
 	GC_ADDREF(&co->std);
