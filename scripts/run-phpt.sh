@@ -32,7 +32,7 @@ done
 log="$work/run.log"
 export ASYNC_SO="$module_root/modules/async.so" # for tests that start a child php
 NO_INTERACTION=1 TEST_PHP_EXECUTABLE=$(command -v "$PHP") "$PHP" -n "$runner" -n -p "$(command -v "$PHP")" \
-  "${mods[@]}" "$@" -q -j"${JOBS:-2}" --show-diff ${RUN_TESTS_ARGS:-} "${targets[@]}" >"$log" 2>&1
+  "${mods[@]}" "$@" -q --no-color -j"${JOBS:-2}" --show-diff ${RUN_TESTS_ARGS:-} "${targets[@]}" >"$log" 2>&1
 rc=$?
 grep -E '^(FAIL|SKIP|BORK|LEAK)' "$log" | sed "s#$work/##g" || true
 count() { grep -E "^Tests $1" "$log" | grep -oE '[0-9]+' | head -1; }
