@@ -160,7 +160,7 @@ static void await_replay(zend_async_event_t *event, zval *return_value)
 	}
 }
 
-static void async_await(zend_object *awaitable, zend_object *cancellation, zval *return_value)
+void async_await(zend_object *awaitable, zend_object *cancellation, zval *return_value)
 {
 	zend_async_event_t *event = ZEND_ASYNC_OBJECT_TO_EVENT(awaitable);
 	zend_async_event_t *token = cancellation ? ZEND_ASYNC_OBJECT_TO_EVENT(cancellation) : NULL;
@@ -381,6 +381,8 @@ static PHP_MINIT_FUNCTION(async)
 	async_register_context_class();
 	async_register_coroutine_class();
 	async_register_pool_class();
+	async_register_channel_class();
+	async_register_future(); /* classes, timeout() and the scheduler table's new_future slot */
 
 	async_scheduler_register();
 	async_reactor_register();

@@ -3,6 +3,7 @@
 #include "zend_exceptions.h"
 #include "cancellation_arginfo.h"
 #include "exceptions_arginfo.h"
+#include "channel.h"
 
 zend_class_entry *async_ce_cancellation;
 zend_class_entry *async_ce_async_cancellation;
@@ -53,6 +54,8 @@ zend_class_entry *async_get_class_ce(zend_async_class type)
 		case ZEND_ASYNC_CLASS_COROUTINE: return async_ce_coroutine;
 		case ZEND_ASYNC_CLASS_CONTEXT: return async_ce_context;
 		case ZEND_ASYNC_CLASS_POOL: return async_ce_pool;
+		case ZEND_ASYNC_CLASS_FUTURE: return async_ce_future;
+		case ZEND_ASYNC_CLASS_CHANNEL: return async_ce_channel;
 		case ZEND_ASYNC_EXCEPTION_DEFAULT: return async_ce_async_exception;
 		case ZEND_ASYNC_EXCEPTION_CANCELLATION: return async_ce_async_cancellation;
 		case ZEND_ASYNC_EXCEPTION_TIMEOUT: return async_ce_timeout_exception;

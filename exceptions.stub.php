@@ -14,7 +14,10 @@ class AsyncException extends \Exception {}
 
 class ServiceUnavailableException extends AsyncException {}
 
-class ChannelException extends AsyncException {}
+class ChannelException extends AsyncException
+{
+    public ChannelCloseReason $reason;
+}
 
 class PoolException extends AsyncException {}
 

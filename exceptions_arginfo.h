@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: a742729f036e9560c6fb7dc8304b3188ddf44a60 */
+ * Stub hash: 43886a454a0440a35e3d346c81cfb98b927cdee1 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_class_Async_RemoteException_getRemoteException, 0, 0, Throwable, 1)
 ZEND_END_ARG_INFO()
@@ -165,6 +165,13 @@ static zend_class_entry *register_class_Async_ChannelException(zend_class_entry 
 
 	INIT_NS_CLASS_ENTRY(ce, "Async", "ChannelException", class_Async_ChannelException_methods);
 	class_entry = zend_register_internal_class_ex(&ce, class_entry_Async_AsyncException);
+
+	zend_string *property_reason_class_Async_ChannelCloseReason = zend_string_init("Async\\ChannelCloseReason", sizeof("Async\\ChannelCloseReason")-1, 1);
+	zval property_reason_default_value;
+	ZVAL_UNDEF(&property_reason_default_value);
+	zend_string *property_reason_name = zend_string_init("reason", sizeof("reason") - 1, 1);
+	zend_declare_typed_property(class_entry, property_reason_name, &property_reason_default_value, ZEND_ACC_PUBLIC, NULL, (zend_type) ZEND_TYPE_INIT_CLASS(property_reason_class_Async_ChannelCloseReason, 0, 0));
+	zend_string_release(property_reason_name);
 
 	return class_entry;
 }

@@ -113,6 +113,7 @@ extern zend_class_entry *async_ce_composite_exception;
 extern zend_class_entry *async_ce_pool_exception;
 extern zend_class_entry *async_ce_service_unavailable;
 extern zend_class_entry *async_ce_context_exception;
+extern zend_class_entry *async_ce_future;
 
 /* exceptions.c */
 void async_register_exceptions(void);
@@ -160,9 +161,20 @@ extern zend_class_entry *async_ce_circuit_breaker_strategy;
 void async_register_pool_class(void);
 void async_pool_api_register(void);
 
+/* channel.c (more in channel.h) */
+void async_register_channel_class(void);
+/* Deadlock layer 1 (spec §8.5): closes soft-timeout channels with a blocked party; true if any. */
+bool async_channels_resolve_deadlock(void);
+
+/* future.c (the C helpers are in future.h): Future, FutureState, Timeout, timeout(), new_future */
+void async_register_future(void);
+
 /* sleep.c */
 void async_sleep_hooks_install(void);
 void async_sleep_hooks_uninstall(void);
+
+/* Async\await() in C: the result, or the awaitable's (or token's) exception thrown. */
+void async_await(zend_object *awaitable, zend_object *cancellation, zval *return_value);
 
 /* Wait for `ms` milliseconds in the current coroutine; false with an exception on failure. */
 bool async_wait_ms(zend_ulong ms, zend_ulong ns);

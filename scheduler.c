@@ -403,6 +403,11 @@ static tick_result scheduler_tick(bool main_waiting)
 		return TICK_IDLE; /* main_wait hands main the exit reason next */
 	}
 	if (main_waiting || count_waiting(false) > 0) {
+		/* §8.5 step 1: channels with soft timeouts and a blocked party are closed first;
+		 * their waiters wake with ChannelException and the loop goes on. */
+		if (async_channels_resolve_deadlock()) {
+			return TICK_WORK;
+		}
 		handle_deadlock(main_waiting && !exit_pending());
 		return TICK_DEADLOCK;
 	}

@@ -417,7 +417,11 @@ struct _zend_async_io_req_s {
 	void (*dispose)(zend_async_io_req_t *req);
 };
 
-/* Future: a one-shot result holder. */
+/* Future: a one-shot result holder (Async\FutureState / Async\Future). The future lives in a
+ * hidden Zend object (an F_ZEND_OBJ event): ZEND_ASYNC_NEW_FUTURE returns the caller's one
+ * reference (ZEND_ASYNC_EVENT_RELEASE drops it); with _EX, extra_size zeroed bytes sit at
+ * event.extra_offset. Subscribers get result (a zval*) or exception; a finished future replays.
+ * Disposing one that nobody used, or whose error nobody observed, warns unless F_IGNORED. */
 #define ZEND_FUTURE_F_THREAD_SAFE (1u << 13)
 #define ZEND_FUTURE_F_IGNORED     (1u << 14)
 
@@ -431,6 +435,20 @@ struct _zend_future_s {
 	uint32_t completed_lineno;
 };
 
+/* Channel (Async\Channel). The channel lives in its PHP object (an F_ZEND_OBJ event):
+ * ZEND_ASYNC_NEW_CHANNEL returns the caller's one reference (ZEND_ASYNC_EVENT_RELEASE drops it; the
+ * last one closes the channel with DISPOSED), ZEND_ASYNC_CHANNEL_OBJ is the Async\Channel object.
+ * buffer_size 0 = rendezvous; resizable = the buffer grows instead of making senders wait;
+ * thread_safe is not supported (Error). All methods borrow their zvals.
+ * - send: buffers or hands over, parking the coroutine while the channel is full; false with an
+ *   exception (ChannelException when closed, a cancellation...).
+ * - receive: true and *result filled (the caller owns it); parks while empty; drains buffered values
+ *   after close, then false with a ChannelException. `cancellation` (nullable) is a token event:
+ *   when it fires, OperationCanceledException (previous = the token's error).
+ * - try_send / try_receive: the same without parking; false without an exception when the
+ *   channel is full / empty / closed.
+ * - close: idempotent. Parked coroutines wake with ChannelException; other subscribers of the
+ *   event are notified with one as `exception`. */
 #define ZEND_ASYNC_CHANNEL_F_THREAD_SAFE (1u << 13)
 
 struct _zend_async_channel_s {
@@ -438,6 +456,9 @@ struct _zend_async_channel_s {
 	bool (*send)(zend_async_channel_t *channel, zval *value);
 	bool (*receive)(zend_async_channel_t *channel, zval *result, zend_async_event_t *cancellation);
 	void (*close)(zend_async_channel_t *channel);
+	bool (*try_send)(zend_async_channel_t *channel, zval *value);
+	bool (*try_receive)(zend_async_channel_t *channel, zval *result);
+	void *user_data; /* extra_size bytes of the creator's, or NULL; never used by the channel */
 };
 
 struct _zend_async_group_s {
@@ -900,7 +921,15 @@ ZEND_API zend_string *zend_coroutine_gen_info(zend_coroutine_t *coroutine, const
 #define ZEND_ASYNC_GET_CE(type)              zend_async_scheduler_api.get_class_ce(type)
 #define ZEND_ASYNC_GET_EXCEPTION_CE(type)    zend_async_scheduler_api.get_class_ce(type)
 #define ZEND_ASYNC_NEW_FUTURE(thread_safe)   zend_async_scheduler_api.new_future((thread_safe), 0)
+#define ZEND_ASYNC_NEW_FUTURE_EX(thread_safe, extra) zend_async_scheduler_api.new_future((thread_safe), (extra))
 #define ZEND_ASYNC_NEW_CHANNEL(size, resizable, ts) zend_async_scheduler_api.new_channel((size), (resizable), (ts), 0)
+#define ZEND_ASYNC_NEW_CHANNEL_EX(size, resizable, ts, extra) zend_async_scheduler_api.new_channel((size), (resizable), (ts), (extra))
+#define ZEND_ASYNC_CHANNEL_OBJ(ch)           ZEND_ASYNC_EVENT_TO_OBJECT(&(ch)->event)
+#define ZEND_ASYNC_CHANNEL_SEND(ch, v)       (ch)->send((ch), (v))
+#define ZEND_ASYNC_CHANNEL_RECEIVE(ch, r, cancellation) (ch)->receive((ch), (r), (cancellation))
+#define ZEND_ASYNC_CHANNEL_TRY_SEND(ch, v)   (ch)->try_send((ch), (v))
+#define ZEND_ASYNC_CHANNEL_TRY_RECEIVE(ch, r) (ch)->try_receive((ch), (r))
+#define ZEND_ASYNC_CHANNEL_CLOSE(ch)         (ch)->close(ch)
 #define ZEND_ASYNC_NEW_GROUP()               zend_async_scheduler_api.new_group(0)
 
 #define ZEND_ASYNC_REACTOR_STARTUP()         zend_async_reactor_api.startup()

@@ -40,6 +40,7 @@ benchmarks=(
     "delay_10k|-d async.context_pool_size=10000"
     "memory_per_coroutine|"
     "pool|"
+    "channel|"
 )
 
 filters=("$@")

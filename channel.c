@@ -1,0 +1,1314 @@
+/*
+ * channel.c — Async\Channel: FIFO message passing between coroutines (spec §3.7, §8.7).
+ *
+ * The channel lives inside its PHP object (an F_ZEND_OBJ event, like a coroutine): a parked
+ * coroutine's waker holds a reference to the object, so a channel cannot die under its waiters,
+ * and C code (ZEND_ASYNC_NEW_CHANNEL) holds references the same way.
+ *
+ * Values sit in a ring buffer; parked senders and receivers wait in two FIFO queues. A hand-off
+ * moves the value at once: a sender gives its value straight to the oldest parked receiver, a
+ * receiver that frees a slot moves the oldest parked sender's value into the buffer. That is the
+ * reservation of spec §8.7: what a woken coroutine was given is its own before it even runs, so
+ * nobody else (a sendAsync(), a recv() that did not park) can take it.
+ *
+ * Parked coroutines are not kept in the event's callback vector but in the queues (O(1) unlink);
+ * the channel's add_callback/del_callback recognise them by their callback function. Other
+ * subscribers (C code waiting on the channel among other events) are ordinary callbacks: they are
+ * notified, with a ChannelException, when the channel closes.
+ *
+ * A waiter woken by close() gets no error through its waker: it loops, drains what is buffered
+ * and throws the ChannelException itself, so the exception is created (and traced) in the
+ * coroutine that receives it, and foreach can end quietly.
+ *
+ * Cancellation keeps "a value arrives exactly once, and only if its send() succeeded": a parked
+ * sender that is cancelled loses its value with its waiter; a receiver handed a value but
+ * cancelled before it ran gives the value back; a sender whose value was taken before the cancel
+ * came returns normally and meets the cancellation at its next suspension point.
+ *
+ * recvAsync() parks a future instead of a coroutine in the receivers' FIFO. The no-producer /
+ * no-consumer timers run only while a coroutine waits on that side; channels with soft timers
+ * are listed for the deadlock resolver (async_channels_resolve_deadlock()).
+ */
+#include "php_async.h"
+#include "channel.h"
+#include "future.h"
+#include "zend_exceptions.h"
+#include "zend_interfaces.h"
+#include "zend_enum.h"
+#include "channel_arginfo.h"
+
+zend_class_entry *async_ce_channel;
+zend_class_entry *async_ce_channel_close_reason;
+zend_class_entry *async_ce_channel_exception;
+static zend_object_handlers channel_handlers;
+
+/* ---------------------------------------------------------------------------------------------
+ * Structures
+ * ------------------------------------------------------------------------------------------- */
+
+typedef struct _async_channel_s async_channel_t;
+typedef struct _async_channel_waiter_s async_channel_waiter_t;
+
+typedef struct {
+	async_channel_waiter_t *first, *last;
+	uint32_t length;
+} async_channel_queue_t;
+
+typedef enum {
+	WAITER_PARKED,  /* nothing yet */
+	WAITER_DONE,    /* a receiver was given a value / a sender's value was taken */
+	WAITER_CLOSED   /* woken by close(): look again (drain), then fail */
+} async_channel_waiter_state;
+
+/* A parked send() or recv(). It is the callback its coroutine's waker subscribes to the channel
+ * with, so the waker's clean-up (del_callback) unlinks it whatever woke the coroutine.
+ * A pending recvAsync() is a waiter too, with a future instead of a coroutine: the queue owns it. */
+struct _async_channel_waiter_s {
+	zend_coroutine_event_callback_t cb; /* first: seen as a callback by the waker */
+	async_channel_waiter_t *prev, *next;
+	async_channel_queue_t *queue;       /* non-NULL while linked */
+	zend_future_t *future;              /* recvAsync(): one reference; cb.coroutine is NULL */
+	async_channel_waiter_state state;
+	bool subscribed;                    /* holds the reference add_callback took */
+	zval value;                         /* the sender's value, or what a receiver was given */
+};
+
+/* The two lazy timers: NO_PRODUCERS runs while receivers wait, NO_CONSUMERS while senders do. */
+enum { TIMER_PRODUCERS = 0, TIMER_CONSUMERS = 1 };
+
+typedef struct {
+	zend_async_event_callback_t base;
+	async_channel_t *channel;
+	int kind;
+} async_channel_timer_cb_t;
+
+typedef struct {
+	zend_async_timer_event_t *event;
+	async_channel_timer_cb_t *cb;
+	uint32_t ms;        /* 0 = no timeout */
+	uint64_t since;     /* ms: when the wait began or traffic last flowed */
+} async_channel_timer_t;
+
+struct _async_channel_s {
+	zend_async_channel_t base;          /* first: the event */
+	zval *ring;                         /* power-of-two size, grown on demand */
+	uint32_t head, count, ring_size;
+	uint32_t capacity;
+	uint32_t promised;                  /* values handed to woken receivers that have not run yet */
+	bool unbounded;                     /* C "resizable": sends never wait */
+	bool constructed;
+	bool closed;
+	bool hard_timeouts;
+	async_channel_close_reason reason;
+	async_channel_queue_t receivers, senders;
+	async_channel_timer_t timers[2];
+	async_channel_t *soft_prev, *soft_next; /* in soft_channels while it has soft timeouts */
+	bool soft_linked;
+	async_channel_waiter_t *spare;      /* the last park's waiter, kept for the next one */
+	zend_object std;
+};
+
+typedef enum { CH_OK, CH_CLOSED, CH_WOULD_BLOCK, CH_ERROR } channel_status;
+typedef enum { PARK_DONE, PARK_RETRY, PARK_ERROR } park_result;
+
+#define CH_FROM_OBJ(o)   ((async_channel_t *) ((char *) (o) - XtOffsetOf(async_channel_t, std)))
+#define CH_EVENT(ch)     (&(ch)->base.event)
+#define THIS_CHANNEL()   CH_FROM_OBJ(Z_OBJ_P(ZEND_THIS))
+
+/* Channels with soft timeouts, for the deadlock resolver. Per request: every channel unlinks
+ * itself when it closes or is freed, so the list is empty between requests. A plain static
+ * like zend_async_api_globals: the runtime is NTS. */
+static async_channel_t *soft_channels;
+
+static void channel_close(async_channel_t *ch, async_channel_close_reason reason);
+
+/* ---------------------------------------------------------------------------------------------
+ * Close reasons and the exception
+ * ------------------------------------------------------------------------------------------- */
+
+static const char *const reason_cases[] = {
+	"EXPLICIT", "DISPOSED", "NO_PRODUCERS", "NO_CONSUMERS", "DEADLOCK", "SCOPE_DISPOSED"
+};
+
+static const char *const reason_messages[] = {
+	"Channel is closed",
+	"Channel disposed",
+	"Channel deadlock: no producers",
+	"Channel deadlock: no consumers",
+	"Channel deadlock",
+	"Channel closed: owner scope disposed"
+};
+
+zend_object *async_channel_exception(async_channel_close_reason reason)
+{
+	zend_object *ex = async_new_exception(async_ce_channel_exception, reason_messages[reason]);
+	zval zreason;
+	ZVAL_OBJ_COPY(&zreason, zend_enum_get_case_cstr(async_ce_channel_close_reason, reason_cases[reason]));
+	zend_update_property(async_ce_channel_exception, ex, "reason", sizeof("reason") - 1, &zreason);
+	zval_ptr_dtor(&zreason);
+	return ex;
+}
+
+static void channel_throw_closed(async_channel_t *ch)
+{
+	zend_throw_exception_internal(async_channel_exception(ch->reason));
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Ring buffer
+ * ------------------------------------------------------------------------------------------- */
+
+#define RING_AT(ch, i) (&(ch)->ring[((ch)->head + (i)) & ((ch)->ring_size - 1)])
+
+static void ring_grow(async_channel_t *ch)
+{
+	uint32_t size = ch->ring_size ? ch->ring_size * 2 : 8;
+	zval *ring = safe_emalloc(size, sizeof(zval), 0);
+	for (uint32_t i = 0; i < ch->count; i++) {
+		ZVAL_COPY_VALUE(&ring[i], RING_AT(ch, i));
+	}
+	if (ch->ring) {
+		efree(ch->ring);
+	}
+	ch->ring = ring;
+	ch->ring_size = size;
+	ch->head = 0;
+}
+
+/* Takes over the caller's reference. */
+static void ring_push(async_channel_t *ch, zval *value)
+{
+	if (ch->count == ch->ring_size) {
+		ring_grow(ch);
+	}
+	ZVAL_COPY_VALUE(RING_AT(ch, ch->count), value);
+	ch->count++;
+}
+
+/* A value given back by a receiver that could not use it: it was the oldest, so it goes first. */
+static void ring_push_front(async_channel_t *ch, zval *value)
+{
+	if (ch->count == ch->ring_size) {
+		ring_grow(ch);
+	}
+	ch->head = (ch->head - 1) & (ch->ring_size - 1);
+	ZVAL_COPY_VALUE(&ch->ring[ch->head], value);
+	ch->count++;
+}
+
+/* Hands the reference to the caller. */
+static void ring_pop(async_channel_t *ch, zval *value)
+{
+	ZVAL_COPY_VALUE(value, &ch->ring[ch->head]);
+	ch->head = (ch->head + 1) & (ch->ring_size - 1);
+	ch->count--;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Timers: armed lazily while a receiver (or sender) waits, disarmed when nobody does. Traffic
+ * only moves `since` forward: when the timer fires early for that reason it is re-armed for the
+ * rest, so busy channels never touch the timer heap. Soft timers are hidden events: they never
+ * keep the loop alive nor hold back deadlock detection.
+ * ------------------------------------------------------------------------------------------- */
+
+static uint64_t now_ms(void)
+{
+	return uv_hrtime() / 1000000;
+}
+
+static void channel_timer_disarm(async_channel_t *ch, int kind)
+{
+	async_channel_timer_t *t = &ch->timers[kind];
+	zend_async_timer_event_t *timer = t->event;
+	if (timer == NULL) {
+		return;
+	}
+	t->event = NULL;
+	timer->base.del_callback(&timer->base, &t->cb->base);
+	t->cb->channel = NULL;
+	ZEND_ASYNC_EVENT_CALLBACK_RELEASE(&t->cb->base);
+	t->cb = NULL;
+	timer->base.stop(&timer->base);
+	ZEND_ASYNC_EVENT_RELEASE(&timer->base);
+}
+
+static void channel_timer_fired(zend_async_event_t *event, zend_async_event_callback_t *callback,
+	void *result, zend_object *exception);
+
+static bool channel_timer_start(async_channel_t *ch, int kind, uint64_t ms)
+{
+	async_channel_timer_t *t = &ch->timers[kind];
+	zend_async_timer_event_t *timer = ZEND_ASYNC_NEW_TIMER_EVENT((zend_ulong) ms, false);
+	if (timer == NULL) {
+		return false;
+	}
+	if (!ch->hard_timeouts) {
+		ZEND_ASYNC_EVENT_SET_HIDDEN(&timer->base);
+	}
+	async_channel_timer_cb_t *cb = (async_channel_timer_cb_t *) ZEND_ASYNC_EVENT_CALLBACK_EX(
+		channel_timer_fired, sizeof(async_channel_timer_cb_t));
+	cb->channel = ch;
+	cb->kind = kind;
+	timer->base.add_callback(&timer->base, &cb->base);
+	t->event = timer;
+	t->cb = cb;
+	return timer->base.start(&timer->base);
+}
+
+/* A party starts waiting: arm its timer unless it runs already. */
+static bool channel_timer_arm(async_channel_t *ch, int kind)
+{
+	async_channel_timer_t *t = &ch->timers[kind];
+	if (t->ms == 0 || t->event != NULL) {
+		return true;
+	}
+	t->since = now_ms();
+	return channel_timer_start(ch, kind, t->ms);
+}
+
+/* Traffic flowed: the wait of whoever still waits starts over. */
+static zend_always_inline void channel_traffic(async_channel_t *ch, int kind)
+{
+	if (UNEXPECTED(ch->timers[kind].event != NULL)) {
+		ch->timers[kind].since = now_ms();
+	}
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Waiter queues
+ * ------------------------------------------------------------------------------------------- */
+
+static void waiter_link(async_channel_queue_t *q, async_channel_waiter_t *w)
+{
+	w->prev = q->last;
+	w->next = NULL;
+	if (q->last) {
+		q->last->next = w;
+	} else {
+		q->first = w;
+	}
+	q->last = w;
+	q->length++;
+	w->queue = q;
+}
+
+static void waiter_unlink(async_channel_t *ch, async_channel_waiter_t *w)
+{
+	async_channel_queue_t *q = w->queue;
+	if (q == NULL) {
+		return;
+	}
+	if (w->prev) {
+		w->prev->next = w->next;
+	} else {
+		q->first = w->next;
+	}
+	if (w->next) {
+		w->next->prev = w->prev;
+	} else {
+		q->last = w->prev;
+	}
+	w->prev = w->next = NULL;
+	w->queue = NULL;
+	if (--q->length == 0) {
+		/* Nobody waits on this side any more: its timer has nothing to measure. */
+		int kind = q == &ch->receivers ? TIMER_PRODUCERS : TIMER_CONSUMERS;
+		if (UNEXPECTED(ch->timers[kind].event != NULL)) {
+			channel_timer_disarm(ch, kind);
+		}
+	}
+}
+
+static zend_always_inline bool waiter_waiting(async_channel_waiter_t *w)
+{
+	if (UNEXPECTED(w->future != NULL)) {
+		/* Not cancelled by its reader, and someone could still read it: a future whose Future
+		 * objects are all gone and that nobody subscribed to would swallow the value. */
+		zend_async_event_t *ev = &w->future->event;
+		return !ZEND_ASYNC_EVENT_IS_CLOSED(ev) && (ZEND_ASYNC_EVENT_REFCOUNT(ev) > 1 || ev->callbacks.length > 0);
+	}
+	return ZEND_ASYNC_WAKER_WAITING(w->cb.coroutine->waker);
+}
+
+/* Out of its queue for good. A future waiter belongs to the queue: it goes with it. */
+static void waiter_remove(async_channel_t *ch, async_channel_waiter_t *w)
+{
+	waiter_unlink(ch, w);
+	if (UNEXPECTED(w->future != NULL)) {
+		ZEND_ASYNC_EVENT_CALLBACK_RELEASE(&w->cb.base);
+	}
+}
+
+static void waiter_settle_future(async_channel_t *ch, async_channel_waiter_t *w)
+{
+	if (w->state == WAITER_DONE) {
+		async_future_resolve(w->future, &w->value);
+	} else {
+		zend_object *error = async_channel_exception(ch->reason);
+		async_future_reject(w->future, error);
+		OBJ_RELEASE(error);
+	}
+}
+
+/* The oldest waiter still waiting. One that was cancelled, or whose token fired, but that has
+ * not run yet is dropped: it must not be handed a value (a cancelled sender's value is withdrawn). */
+static async_channel_waiter_t *queue_next(async_channel_t *ch, async_channel_queue_t *q)
+{
+	while (q->first != NULL) {
+		async_channel_waiter_t *w = q->first;
+		if (EXPECTED(waiter_waiting(w))) {
+			return w;
+		}
+		waiter_remove(ch, w);
+	}
+	return NULL;
+}
+
+static void waiter_wake(async_channel_t *ch, async_channel_waiter_t *w, async_channel_waiter_state state)
+{
+	w->state = state;
+	if (UNEXPECTED(w->future != NULL)) {
+		waiter_unlink(ch, w);
+		waiter_settle_future(ch, w);
+		ZEND_ASYNC_EVENT_CALLBACK_RELEASE(&w->cb.base);
+		return;
+	}
+	waiter_unlink(ch, w);
+	zend_async_waker_callback_resolve(CH_EVENT(ch), &w->cb.base, NULL, NULL);
+}
+
+/* Values handed to a woken coroutine are promised until it runs; a future holds its value. */
+static zend_always_inline void waiter_promise(async_channel_t *ch, async_channel_waiter_t *w)
+{
+	if (EXPECTED(w->future == NULL)) {
+		ch->promised++;
+	}
+}
+
+/* Only a marker: waiters live in the queues, never in the callback vector, so nothing calls it. */
+static void channel_waiter_notify(zend_async_event_t *event, zend_async_event_callback_t *callback,
+	void *result, zend_object *exception)
+{
+}
+
+static void channel_waiter_dispose(zend_async_event_callback_t *callback, zend_async_event_t *event)
+{
+	async_channel_waiter_t *w = (async_channel_waiter_t *) callback;
+	zval_ptr_dtor(&w->value); /* a withdrawn sender's value */
+	if (w->future != NULL) {
+		ZEND_ASYNC_EVENT_RELEASE(&w->future->event);
+	}
+	efree(w);
+}
+
+#define IS_WAITER(cb) ((cb)->callback == channel_waiter_notify)
+
+static bool channel_add_callback(zend_async_event_t *event, zend_async_event_callback_t *callback)
+{
+	if (!IS_WAITER(callback)) {
+		return zend_async_callbacks_push(event, callback);
+	}
+	/* The queue was chosen by the parking code; here the subscription takes its reference. */
+	((async_channel_waiter_t *) callback)->subscribed = true;
+	callback->ref_count++;
+	return true;
+}
+
+static bool channel_del_callback(zend_async_event_t *event, zend_async_event_callback_t *callback)
+{
+	if (!IS_WAITER(callback)) {
+		return zend_async_callbacks_remove(event, callback);
+	}
+	async_channel_waiter_t *w = (async_channel_waiter_t *) callback;
+	if (!w->subscribed) {
+		return false;
+	}
+	w->subscribed = false;
+	waiter_unlink((async_channel_t *) event, w);
+	zend_async_event_callback_release(callback, event);
+	return true;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Moving values. Never runs user code: a channel operation can be made from a reactor callback.
+ * ------------------------------------------------------------------------------------------- */
+
+static zend_always_inline bool channel_has_room(async_channel_t *ch)
+{
+	return ch->count < ch->capacity || ch->unbounded;
+}
+
+/* send without waiting: to the oldest parked receiver, else into the buffer. Copies the value. */
+static bool channel_put(async_channel_t *ch, zval *value)
+{
+	async_channel_waiter_t *w = ch->receivers.first ? queue_next(ch, &ch->receivers) : NULL;
+	if (w != NULL) {
+		ZVAL_COPY(&w->value, value);
+		waiter_promise(ch, w);
+		channel_traffic(ch, TIMER_PRODUCERS);
+		waiter_wake(ch, w, WAITER_DONE);
+		return true;
+	}
+	if (channel_has_room(ch)) {
+		Z_TRY_ADDREF_P(value);
+		ring_push(ch, value);
+		return true;
+	}
+	return false;
+}
+
+/* recv without waiting: the oldest buffered value (its slot goes to the oldest parked sender), or
+ * straight from a parked sender (rendezvous). */
+static bool channel_take(async_channel_t *ch, zval *result)
+{
+	async_channel_waiter_t *w;
+	if (ch->count > 0) {
+		ring_pop(ch, result);
+		/* No room yet when given-back values overfill the buffer (or it is a rendezvous one). */
+		w = ch->senders.first && channel_has_room(ch) ? queue_next(ch, &ch->senders) : NULL;
+		if (w != NULL) {
+			ring_push(ch, &w->value);
+			ZVAL_UNDEF(&w->value);
+			waiter_wake(ch, w, WAITER_DONE);
+		}
+		channel_traffic(ch, TIMER_CONSUMERS);
+		return true;
+	}
+	w = ch->senders.first ? queue_next(ch, &ch->senders) : NULL;
+	if (w != NULL) {
+		ZVAL_COPY_VALUE(result, &w->value);
+		ZVAL_UNDEF(&w->value);
+		channel_traffic(ch, TIMER_CONSUMERS);
+		waiter_wake(ch, w, WAITER_DONE);
+		return true;
+	}
+	return false;
+}
+
+/* A woken receiver could not use its value (cancelled before it ran): it is still the oldest
+ * value, so the next receiver gets it, or it goes back to the front of the buffer. Takes over
+ * the reference. The buffer may exceed the capacity by these few values; nothing is lost. */
+static void channel_give_back(async_channel_t *ch, zval *value)
+{
+	async_channel_waiter_t *w = ch->receivers.first ? queue_next(ch, &ch->receivers) : NULL;
+	if (w != NULL) {
+		ZVAL_COPY_VALUE(&w->value, value);
+		waiter_promise(ch, w);
+		waiter_wake(ch, w, WAITER_DONE);
+		return;
+	}
+	ring_push_front(ch, value);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Cancellation tokens (as await() does it: OperationCanceledException, the token's error as
+ * previous).
+ * ------------------------------------------------------------------------------------------- */
+
+static void channel_token_fired(zend_async_event_t *event, zend_async_event_callback_t *callback,
+	void *result, zend_object *exception)
+{
+	zend_coroutine_event_callback_t *cb = (zend_coroutine_event_callback_t *) callback;
+	zend_async_waker_t *waker = cb->coroutine->waker;
+	if (waker == NULL || waker->status != ZEND_ASYNC_WAKER_WAITING) {
+		return;
+	}
+	if (exception != NULL) {
+		ZEND_ASYNC_EVENT_SET_EXCEPTION_HANDLED(event);
+	}
+	waker->triggered_event = event;
+	zend_object *error = async_new_exception(async_ce_operation_canceled, "Operation has been cancelled");
+	if (exception != NULL) {
+		GC_ADDREF(exception);
+		zend_exception_set_previous(error, exception);
+	}
+	zend_async_waker_apply_error(waker, error, true, true);
+	ZEND_ASYNC_ENQUEUE_COROUTINE(cb->coroutine);
+}
+
+static void channel_throw_token_fired(zend_async_event_t *token)
+{
+	zend_object *previous = NULL;
+	zval ignored;
+	ZVAL_UNDEF(&ignored);
+	if (token->replay) {
+		token->replay(token, NULL, &ignored, &previous);
+	}
+	zval_ptr_dtor(&ignored);
+	zend_object *error = async_new_exception(async_ce_operation_canceled, "Operation has been cancelled");
+	if (previous) {
+		ZEND_ASYNC_EVENT_SET_EXCEPTION_HANDLED(token);
+		zend_exception_set_previous(error, previous);
+	}
+	zend_throw_exception_internal(error);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Parking
+ * ------------------------------------------------------------------------------------------- */
+
+static bool channel_can_park(zend_async_event_t *token)
+{
+	if (!async_can_suspend()) {
+		async_throw(async_ce_async_exception, ZEND_ASYNC_G(in_scheduler_context)
+			? "The operation cannot be executed in the scheduler context"
+			: "Cannot wait on a channel inside a destructor: PHP " PHP_VERSION " forbids switching coroutines there");
+		return false;
+	}
+	if (token != NULL && ZEND_ASYNC_EVENT_IS_CLOSED(token)) {
+		channel_throw_token_fired(token);
+		return false;
+	}
+	return true;
+}
+
+/* A sender's value was delivered, then a Coroutine::cancel() reached it before it ran. A send()
+ * that throws must mean "not delivered", so the cancellation moves to the coroutine's next
+ * suspension point, as for a cancel that finds a coroutine running. Exits are never deferred. */
+static bool channel_defer_cancellation(zend_coroutine_t *co)
+{
+	zend_object *ex = EG(exception);
+	if (!instanceof_function(ex->ce, async_ce_async_cancellation)) {
+		return false;
+	}
+	async_coroutine_t *aco = ASYNC_CO_FROM_CORO(co);
+	GC_ADDREF(ex);
+	zend_clear_exception(); /* also undoes the throw's opline switch when a user frame is current */
+	if (aco->pending_cancel == NULL) {
+		aco->pending_cancel = ex;
+	} else {
+		OBJ_RELEASE(ex);
+	}
+	return true;
+}
+
+/* A waker left clean by the last wait only needs to wait again (as suspend() does it); anything
+ * else goes through zend_async_waker_new(), which cleans it first. */
+static zend_always_inline void channel_waker_reset(zend_coroutine_t *co)
+{
+	zend_async_waker_t *waker = co->waker;
+	if (waker != NULL && waker->length == 0 && waker->error == NULL && Z_TYPE(waker->result) == IS_UNDEF) {
+		waker->status = ZEND_ASYNC_WAKER_WAITING;
+		waker->triggered_event = NULL;
+		return;
+	}
+	ZEND_ASYNC_WAKER_NEW(co);
+}
+
+/* Every park needs a waiter; the channel keeps the last one, so a busy channel (ping-pong,
+ * producers outrunning consumers) does not allocate per message. */
+static async_channel_waiter_t *waiter_get(async_channel_t *ch, zend_coroutine_t *co)
+{
+	async_channel_waiter_t *w = ch->spare;
+	if (w != NULL) {
+		ch->spare = NULL;
+		w->cb.coroutine = co;
+		w->cb.event = NULL;
+		w->state = WAITER_PARKED;
+		return w;
+	}
+	w = (async_channel_waiter_t *) zend_async_coroutine_callback_new(co,
+		channel_waiter_notify, sizeof(async_channel_waiter_t));
+	w->cb.base.dispose = channel_waiter_dispose;
+	ZVAL_UNDEF(&w->value);
+	return w;
+}
+
+/* Drops the parking code's reference; a waiter nobody else holds becomes the spare. */
+static void waiter_put(async_channel_t *ch, async_channel_waiter_t *w)
+{
+	if (w->cb.base.ref_count == 1 && ch->spare == NULL && !w->subscribed && w->queue == NULL) {
+		zval_ptr_dtor(&w->value); /* a withdrawn sender's value */
+		ZVAL_UNDEF(&w->value);
+		ch->spare = w;
+		return;
+	}
+	ZEND_ASYNC_EVENT_CALLBACK_RELEASE(&w->cb.base);
+}
+
+/* Parks the current coroutine at the end of a queue until a hand-off, close(), its token or a
+ * cancellation wakes it. A sender parks with its value (copied); a receiver comes back with one
+ * in *result when PARK_DONE. */
+static park_result channel_park(async_channel_t *ch, bool is_sender, zval *value, zend_async_event_t *token, zval *result)
+{
+	if (!channel_can_park(token)) {
+		return PARK_ERROR;
+	}
+	if (ZEND_ASYNC_G(coroutine) == NULL) {
+		async_scheduler_launch();
+	}
+	zend_coroutine_t *co = ZEND_ASYNC_G(coroutine);
+	async_channel_waiter_t *w = waiter_get(ch, co);
+	if (is_sender) {
+		ZVAL_COPY(&w->value, value);
+	}
+	/* Ours: the suspend may clean the waker (a pending cancellation) before we read the state. */
+	ZEND_ASYNC_EVENT_CALLBACK_ADD_REF(&w->cb.base);
+	waiter_link(is_sender ? &ch->senders : &ch->receivers, w);
+
+	channel_waker_reset(co);
+	bool ok = zend_async_resume_when(co, CH_EVENT(ch), false, NULL, &w->cb)
+		&& (token == NULL || zend_async_resume_when(co, token, false, channel_token_fired, NULL))
+		&& channel_timer_arm(ch, is_sender ? TIMER_CONSUMERS : TIMER_PRODUCERS);
+	if (ok) {
+		ZEND_ASYNC_SUSPEND();
+	}
+
+	async_channel_waiter_state state = w->state;
+	if (!is_sender && state == WAITER_DONE) {
+		ch->promised--;
+		ZVAL_COPY_VALUE(result, &w->value);
+		ZVAL_UNDEF(&w->value);
+	}
+	ZEND_ASYNC_WAKER_CLEAN(co); /* unsubscribes: del_callback unlinks it */
+	waiter_unlink(ch, w);       /* in case the subscription itself failed */
+	waiter_put(ch, w);
+
+	if (EG(exception) && state == WAITER_DONE) {
+		if (!is_sender) {
+			/* Given a value, then cancelled before it ran: the value goes to someone else. */
+			channel_give_back(ch, result);
+			ZVAL_UNDEF(result);
+		} else if (channel_defer_cancellation(co)) {
+			/* The value was taken before the cancel came: the send succeeded. */
+			return PARK_DONE;
+		}
+	}
+	if (EG(exception)) {
+		return PARK_ERROR; /* a sender still parked had its value withdrawn with the waiter */
+	}
+	return state == WAITER_DONE ? PARK_DONE : PARK_RETRY;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * send / recv
+ * ------------------------------------------------------------------------------------------- */
+
+static channel_status channel_send_ex(async_channel_t *ch, zval *value, zend_async_event_t *token, bool can_park)
+{
+	for (;;) {
+		if (ch->closed) {
+			return CH_CLOSED;
+		}
+		if (channel_put(ch, value)) {
+			return CH_OK;
+		}
+		if (!can_park) {
+			return CH_WOULD_BLOCK;
+		}
+		switch (channel_park(ch, true, value, token, NULL)) {
+			case PARK_DONE: return CH_OK;
+			case PARK_RETRY: continue;
+			default: return CH_ERROR;
+		}
+	}
+}
+
+/* Buffered values are drained even after close(); then CH_CLOSED. */
+static channel_status channel_recv_ex(async_channel_t *ch, zval *result, zend_async_event_t *token, bool can_park)
+{
+	ZVAL_UNDEF(result);
+	for (;;) {
+		if (channel_take(ch, result)) {
+			return CH_OK;
+		}
+		if (ch->closed) {
+			return CH_CLOSED;
+		}
+		if (!can_park) {
+			return CH_WOULD_BLOCK;
+		}
+		switch (channel_park(ch, false, NULL, token, result)) {
+			case PARK_DONE: return CH_OK;
+			case PARK_RETRY: continue;
+			default: return CH_ERROR;
+		}
+	}
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Close and the deadlock resolver
+ * ------------------------------------------------------------------------------------------- */
+
+static void soft_link(async_channel_t *ch)
+{
+	ch->soft_prev = NULL;
+	ch->soft_next = soft_channels;
+	if (soft_channels) {
+		soft_channels->soft_prev = ch;
+	}
+	soft_channels = ch;
+	ch->soft_linked = true;
+}
+
+static void soft_unlink(async_channel_t *ch)
+{
+	if (!ch->soft_linked) {
+		return;
+	}
+	if (ch->soft_prev) {
+		ch->soft_prev->soft_next = ch->soft_next;
+	} else {
+		soft_channels = ch->soft_next;
+	}
+	if (ch->soft_next) {
+		ch->soft_next->soft_prev = ch->soft_prev;
+	}
+	ch->soft_prev = ch->soft_next = NULL;
+	ch->soft_linked = false;
+}
+
+/* Wakes every waiter of a queue; they find the channel closed when they run. */
+static void queue_wake_closed(async_channel_t *ch, async_channel_queue_t *q)
+{
+	async_channel_waiter_t *w;
+	while ((w = q->first) != NULL) {
+		if (waiter_waiting(w)) {
+			waiter_wake(ch, w, WAITER_CLOSED);
+		} else {
+			waiter_remove(ch, w);
+		}
+	}
+}
+
+/* Idempotent, the first reason wins. Buffered values stay for recv() to drain. A sender whose
+ * value was already taken was woken with success before and is not failed. */
+static void channel_close(async_channel_t *ch, async_channel_close_reason reason)
+{
+	if (ch->closed) {
+		return;
+	}
+	ch->closed = true;
+	ch->reason = reason;
+	ZEND_ASYNC_EVENT_SET_CLOSED(CH_EVENT(ch));
+	soft_unlink(ch);
+	channel_timer_disarm(ch, TIMER_PRODUCERS);
+	channel_timer_disarm(ch, TIMER_CONSUMERS);
+	queue_wake_closed(ch, &ch->receivers);
+	queue_wake_closed(ch, &ch->senders);
+	if (CH_EVENT(ch)->callbacks.length > 0) {
+		zend_object *error = async_channel_exception(reason);
+		ZEND_ASYNC_CALLBACKS_NOTIFY(CH_EVENT(ch), NULL, error);
+		OBJ_RELEASE(error);
+	}
+}
+
+void async_channel_close(zend_async_channel_t *channel, async_channel_close_reason reason)
+{
+	channel_close((async_channel_t *) channel, reason);
+}
+
+/* A blocked party: a parked coroutine, or (with_futures) a pending recvAsync() that some
+ * coroutine may be awaiting. Only coroutines make the timers run. */
+static bool queue_has_waiting(async_channel_queue_t *q, bool with_futures)
+{
+	for (async_channel_waiter_t *w = q->first; w != NULL; w = w->next) {
+		if ((with_futures || w->future == NULL) && waiter_waiting(w)) {
+			return true;
+		}
+	}
+	return false;
+}
+
+bool async_channels_resolve_deadlock(void)
+{
+	bool resolved = false;
+	async_channel_t *ch = soft_channels;
+	while (ch != NULL) {
+		async_channel_t *next = ch->soft_next;
+		if (queue_has_waiting(&ch->receivers, true) || queue_has_waiting(&ch->senders, true)) {
+			/* A blocked party holds the object, so closing cannot free it (nor `next`). */
+			channel_close(ch, ASYNC_CHANNEL_DEADLOCK);
+			resolved = true;
+		}
+		ch = next;
+	}
+	return resolved;
+}
+
+/* The timer of a side fired. Traffic since it was armed only moved `since`: re-arm for the rest. */
+static void channel_timer_fired(zend_async_event_t *event, zend_async_event_callback_t *callback,
+	void *result, zend_object *exception)
+{
+	async_channel_timer_cb_t *cb = (async_channel_timer_cb_t *) callback;
+	async_channel_t *ch = cb->channel;
+	int kind = cb->kind;
+	if (ch == NULL) {
+		return;
+	}
+	channel_timer_disarm(ch, kind); /* a fired one-shot timer is done; the notify holds it */
+	async_channel_queue_t *q = kind == TIMER_PRODUCERS ? &ch->receivers : &ch->senders;
+	if (ch->closed || !queue_has_waiting(q, false)) {
+		return;
+	}
+	async_channel_timer_t *t = &ch->timers[kind];
+	uint64_t now = now_ms(), deadline = t->since + t->ms;
+	if (now < deadline) {
+		if (channel_timer_start(ch, kind, deadline - now)) {
+			return;
+		}
+		if (EG(exception)) {
+			zend_clear_exception();
+		}
+	}
+	channel_close(ch, kind == TIMER_PRODUCERS ? ASYNC_CHANNEL_NO_PRODUCERS : ASYNC_CHANNEL_NO_CONSUMERS);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Event methods
+ * ------------------------------------------------------------------------------------------- */
+
+static bool channel_event_dispose(zend_async_event_t *event)
+{
+	OBJ_RELEASE(ZEND_ASYNC_EVENT_TO_OBJECT(event));
+	return true;
+}
+
+static zend_string *channel_info(zend_async_event_t *event)
+{
+	async_channel_t *ch = (async_channel_t *) event;
+	return zend_strpprintf(0, "Channel(capacity=%u, receivers=%u, senders=%u, buffered=%u%s%s)",
+		ch->capacity, ch->receivers.length, ch->senders.length, ch->count + ch->promised,
+		ch->closed ? ", closed: " : "", ch->closed ? reason_cases[ch->reason] : "");
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The C API (zend_async_channel_t methods)
+ * ------------------------------------------------------------------------------------------- */
+
+static bool api_send(zend_async_channel_t *channel, zval *value)
+{
+	async_channel_t *ch = (async_channel_t *) channel;
+	switch (channel_send_ex(ch, value, NULL, true)) {
+		case CH_OK: return true;
+		case CH_CLOSED: channel_throw_closed(ch); return false;
+		default: return false;
+	}
+}
+
+static bool api_receive(zend_async_channel_t *channel, zval *result, zend_async_event_t *cancellation)
+{
+	async_channel_t *ch = (async_channel_t *) channel;
+	switch (channel_recv_ex(ch, result, cancellation, true)) {
+		case CH_OK: return true;
+		case CH_CLOSED: channel_throw_closed(ch); return false;
+		default: return false;
+	}
+}
+
+static bool api_try_send(zend_async_channel_t *channel, zval *value)
+{
+	return channel_send_ex((async_channel_t *) channel, value, NULL, false) == CH_OK;
+}
+
+static bool api_try_receive(zend_async_channel_t *channel, zval *result)
+{
+	return channel_recv_ex((async_channel_t *) channel, result, NULL, false) == CH_OK;
+}
+
+static void api_close(zend_async_channel_t *channel)
+{
+	channel_close((async_channel_t *) channel, ASYNC_CHANNEL_EXPLICIT);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Object lifecycle
+ * ------------------------------------------------------------------------------------------- */
+
+static zend_object *channel_object_create(zend_class_entry *ce)
+{
+	async_channel_t *ch = zend_object_alloc(sizeof(async_channel_t), ce);
+	memset(ch, 0, XtOffsetOf(async_channel_t, std));
+	zend_object_std_init(&ch->std, ce);
+	object_properties_init(&ch->std, ce);
+	ch->std.handlers = &channel_handlers;
+
+	zend_async_event_t *ev = CH_EVENT(ch);
+	ev->flags = ZEND_ASYNC_EVENT_F_ZEND_OBJ;
+	ev->zend_object_offset = XtOffsetOf(async_channel_t, std);
+	ev->add_callback = channel_add_callback;
+	ev->del_callback = channel_del_callback;
+	ev->start = zend_async_event_nop_start;
+	ev->stop = zend_async_event_nop_stop;
+	ev->dispose = channel_event_dispose;
+	ev->info = channel_info;
+	ch->base.send = api_send;
+	ch->base.receive = api_receive;
+	ch->base.close = api_close;
+	ch->base.try_send = api_try_send;
+	ch->base.try_receive = api_try_receive;
+	return &ch->std;
+}
+
+/* The object is going away (last reference, or shutdown): whoever still listens learns why. */
+static void channel_object_dtor(zend_object *object)
+{
+	channel_close(CH_FROM_OBJ(object), ASYNC_CHANNEL_DISPOSED);
+}
+
+/* Waiters can only still be linked when the engine frees objects regardless of references
+ * (shutdown after a fatal error): they are detached so their coroutines' clean-up finds nothing. */
+static void queue_detach(async_channel_t *ch, async_channel_queue_t *q)
+{
+	while (q->first != NULL) {
+		waiter_remove(ch, q->first);
+	}
+}
+
+static void channel_object_free(zend_object *object)
+{
+	async_channel_t *ch = CH_FROM_OBJ(object);
+	soft_unlink(ch);
+	queue_detach(ch, &ch->receivers);
+	queue_detach(ch, &ch->senders);
+	channel_timer_disarm(ch, TIMER_PRODUCERS);
+	channel_timer_disarm(ch, TIMER_CONSUMERS);
+	if (ch->spare) {
+		ZEND_ASYNC_EVENT_CALLBACK_RELEASE(&ch->spare->cb.base);
+		ch->spare = NULL;
+	}
+	zval value;
+	while (ch->count > 0) {
+		ring_pop(ch, &value);
+		zval_ptr_dtor(&value);
+	}
+	if (ch->ring) {
+		efree(ch->ring);
+		ch->ring = NULL;
+	}
+	if (ch->base.user_data) {
+		efree(ch->base.user_data);
+		ch->base.user_data = NULL;
+	}
+	zend_async_callbacks_free(CH_EVENT(ch));
+	zend_object_std_dtor(object);
+}
+
+/* Buffered values belong to the channel. */
+static HashTable *channel_object_get_gc(zend_object *object, zval **table, int *num)
+{
+	async_channel_t *ch = CH_FROM_OBJ(object);
+	if (ch->count == 0) {
+		*table = NULL;
+		*num = 0;
+		return NULL;
+	}
+	zend_get_gc_buffer *buf = zend_get_gc_buffer_create();
+	for (uint32_t i = 0; i < ch->count; i++) {
+		zend_get_gc_buffer_add_zval(buf, RING_AT(ch, i));
+	}
+	zend_get_gc_buffer_use(buf, table, num);
+	return NULL;
+}
+
+/* ZEND_ASYNC_NEW_CHANNEL: an Async\Channel object; the caller owns its one reference. */
+static zend_async_channel_t *api_new_channel(size_t buffer_size, bool resizable, bool thread_safe, size_t extra_size)
+{
+	if (thread_safe) {
+		zend_throw_error(NULL, "Async: thread-safe channels need a ZTS build of PHP");
+		return NULL;
+	}
+	if (buffer_size > INT32_MAX) {
+		zend_value_error("Async: channel buffer size must be between 0 and %d", INT32_MAX);
+		return NULL;
+	}
+	async_channel_t *ch = CH_FROM_OBJ(channel_object_create(async_ce_channel));
+	ch->capacity = (uint32_t) buffer_size;
+	ch->unbounded = resizable;
+	ch->constructed = true;
+	if (extra_size > 0) {
+		ch->base.user_data = ecalloc(1, extra_size);
+	}
+	return &ch->base;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Iteration: foreach receives until the channel is closed and drained.
+ * ------------------------------------------------------------------------------------------- */
+
+typedef struct {
+	zend_object_iterator it;
+	zval current;
+	zend_long key;
+	bool started;
+} channel_iterator_t;
+
+static void channel_iterator_fetch(channel_iterator_t *iter)
+{
+	async_channel_t *ch = CH_FROM_OBJ(Z_OBJ(iter->it.data));
+	zval_ptr_dtor(&iter->current);
+	ZVAL_UNDEF(&iter->current);
+	iter->started = true;
+	if (channel_recv_ex(ch, &iter->current, NULL, true) == CH_OK) {
+		iter->key++;
+	}
+	/* CH_CLOSED ends the loop quietly; CH_ERROR leaves its exception to the engine. */
+}
+
+static void channel_iterator_dtor(zend_object_iterator *it)
+{
+	channel_iterator_t *iter = (channel_iterator_t *) it;
+	zval_ptr_dtor(&iter->current);
+	zval_ptr_dtor(&it->data);
+}
+
+static zend_result channel_iterator_valid(zend_object_iterator *it)
+{
+	return Z_TYPE(((channel_iterator_t *) it)->current) != IS_UNDEF ? SUCCESS : FAILURE;
+}
+
+static zval *channel_iterator_current(zend_object_iterator *it)
+{
+	return &((channel_iterator_t *) it)->current;
+}
+
+static void channel_iterator_key(zend_object_iterator *it, zval *key)
+{
+	ZVAL_LONG(key, ((channel_iterator_t *) it)->key - 1);
+}
+
+static void channel_iterator_move_forward(zend_object_iterator *it)
+{
+	channel_iterator_fetch((channel_iterator_t *) it);
+}
+
+/* A channel cannot go back: the first rewind receives the first value, later ones do nothing. */
+static void channel_iterator_rewind(zend_object_iterator *it)
+{
+	channel_iterator_t *iter = (channel_iterator_t *) it;
+	if (!iter->started) {
+		channel_iterator_fetch(iter);
+	}
+}
+
+static HashTable *channel_iterator_get_gc(zend_object_iterator *it, zval **table, int *n)
+{
+	channel_iterator_t *iter = (channel_iterator_t *) it;
+	zend_get_gc_buffer *buf = zend_get_gc_buffer_create();
+	zend_get_gc_buffer_add_zval(buf, &it->data);
+	zend_get_gc_buffer_add_zval(buf, &iter->current);
+	zend_get_gc_buffer_use(buf, table, n);
+	return NULL;
+}
+
+static const zend_object_iterator_funcs channel_iterator_funcs = {
+	.dtor = channel_iterator_dtor,
+	.valid = channel_iterator_valid,
+	.get_current_data = channel_iterator_current,
+	.get_current_key = channel_iterator_key,
+	.move_forward = channel_iterator_move_forward,
+	.rewind = channel_iterator_rewind,
+	.invalidate_current = NULL,
+	.get_gc = channel_iterator_get_gc,
+};
+
+static zend_object_iterator *channel_get_iterator(zend_class_entry *ce, zval *object, int by_ref)
+{
+	if (by_ref) {
+		zend_throw_error(NULL, "An iterator cannot be used with foreach by reference");
+		return NULL;
+	}
+	channel_iterator_t *iter = ecalloc(1, sizeof(channel_iterator_t));
+	zend_iterator_init(&iter->it);
+	ZVAL_OBJ_COPY(&iter->it.data, Z_OBJ_P(object));
+	iter->it.funcs = &channel_iterator_funcs;
+	ZVAL_UNDEF(&iter->current);
+	return &iter->it;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Methods
+ * ------------------------------------------------------------------------------------------- */
+
+static bool parse_bound(zend_long value, uint32_t arg)
+{
+	if (value < 0 || value > INT32_MAX) {
+		zend_argument_value_error(arg, "must be between 0 and %d", INT32_MAX);
+		return false;
+	}
+	return true;
+}
+
+ZEND_METHOD(Async_Channel, __construct)
+{
+	zend_long capacity = 0, no_producer = 0, no_consumer = 0;
+	bool hard = false;
+	ZEND_PARSE_PARAMETERS_START(0, 4)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_LONG(capacity)
+		Z_PARAM_LONG(no_producer)
+		Z_PARAM_LONG(no_consumer)
+		Z_PARAM_BOOL(hard)
+	ZEND_PARSE_PARAMETERS_END();
+
+	async_channel_t *ch = THIS_CHANNEL();
+	if (ch->constructed) {
+		zend_throw_error(NULL, "Async\\Channel is already initialized");
+		RETURN_THROWS();
+	}
+	if (!parse_bound(capacity, 1) || !parse_bound(no_producer, 2) || !parse_bound(no_consumer, 3)) {
+		RETURN_THROWS();
+	}
+	ch->constructed = true;
+	ch->capacity = (uint32_t) capacity;
+	ch->timers[TIMER_PRODUCERS].ms = (uint32_t) no_producer;
+	ch->timers[TIMER_CONSUMERS].ms = (uint32_t) no_consumer;
+	ch->hard_timeouts = hard;
+	if (!hard && (no_producer > 0 || no_consumer > 0)) {
+		soft_link(ch);
+	}
+}
+
+static zend_async_event_t *token_event(zend_object *token)
+{
+	return token ? ZEND_ASYNC_OBJECT_TO_EVENT(token) : NULL;
+}
+
+ZEND_METHOD(Async_Channel, send)
+{
+	zval *value;
+	zend_object *token = NULL;
+	ZEND_PARSE_PARAMETERS_START(1, 2)
+		Z_PARAM_ZVAL(value)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_OBJ_OF_CLASS_OR_NULL(token, async_ce_completable)
+	ZEND_PARSE_PARAMETERS_END();
+
+	async_channel_t *ch = THIS_CHANNEL();
+	channel_status status = channel_send_ex(ch, value, token_event(token), true);
+	if (status == CH_CLOSED) {
+		channel_throw_closed(ch);
+	}
+}
+
+ZEND_METHOD(Async_Channel, sendAsync)
+{
+	zval *value;
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_ZVAL(value)
+	ZEND_PARSE_PARAMETERS_END();
+
+	RETURN_BOOL(channel_send_ex(THIS_CHANNEL(), value, NULL, false) == CH_OK);
+}
+
+ZEND_METHOD(Async_Channel, recv)
+{
+	zend_object *token = NULL;
+	ZEND_PARSE_PARAMETERS_START(0, 1)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_OBJ_OF_CLASS_OR_NULL(token, async_ce_completable)
+	ZEND_PARSE_PARAMETERS_END();
+
+	async_channel_t *ch = THIS_CHANNEL();
+	switch (channel_recv_ex(ch, return_value, token_event(token), true)) {
+		case CH_OK:
+			return;
+		case CH_CLOSED:
+			channel_throw_closed(ch);
+			RETURN_THROWS();
+		default:
+			RETURN_THROWS();
+	}
+}
+
+/* A future: completed now with a value, rejected when closed and drained, else a receiver in
+ * the FIFO like a parked recv() (it does not keep the channel alive nor run its timers). */
+ZEND_METHOD(Async_Channel, recvAsync)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	async_channel_t *ch = THIS_CHANNEL();
+	zend_future_t *future = async_future_new();
+	zval value;
+	if (channel_take(ch, &value)) {
+		async_future_resolve(future, &value);
+		zval_ptr_dtor(&value);
+	} else if (ch->closed) {
+		zend_object *error = async_channel_exception(ch->reason);
+		async_future_reject(future, error);
+		OBJ_RELEASE(error);
+	} else {
+		async_channel_waiter_t *w = (async_channel_waiter_t *) ZEND_ASYNC_EVENT_CALLBACK_EX(
+			channel_waiter_notify, sizeof(async_channel_waiter_t));
+		w->cb.base.dispose = channel_waiter_dispose;
+		ZVAL_UNDEF(&w->value);
+		w->future = future;
+		ZEND_ASYNC_EVENT_ADD_REF(&future->event);
+		waiter_link(&ch->receivers, w);
+	}
+	RETVAL_OBJ(async_future_new_object(future));
+	ZEND_ASYNC_EVENT_RELEASE(&future->event);
+}
+
+ZEND_METHOD(Async_Channel, close)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	channel_close(THIS_CHANNEL(), ASYNC_CHANNEL_EXPLICIT);
+}
+
+ZEND_METHOD(Async_Channel, isClosed)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	RETURN_BOOL(THIS_CHANNEL()->closed);
+}
+
+ZEND_METHOD(Async_Channel, capacity)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	RETURN_LONG(THIS_CHANNEL()->capacity);
+}
+
+/* Held values, including those promised to woken receivers that have not run yet. */
+ZEND_METHOD(Async_Channel, count)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	async_channel_t *ch = THIS_CHANNEL();
+	RETURN_LONG((zend_long) ch->count + ch->promised);
+}
+
+ZEND_METHOD(Async_Channel, isEmpty)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	async_channel_t *ch = THIS_CHANNEL();
+	RETURN_BOOL(ch->count + ch->promised == 0);
+}
+
+/* A rendezvous channel holds nothing, so it is always full: a send waits for a receiver. */
+ZEND_METHOD(Async_Channel, isFull)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	async_channel_t *ch = THIS_CHANNEL();
+	RETURN_BOOL(!ch->unbounded && ch->count + ch->promised >= ch->capacity);
+}
+
+ZEND_METHOD(Async_Channel, getIterator)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	zend_create_internal_iterator_zval(return_value, ZEND_THIS);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Registration
+ * ------------------------------------------------------------------------------------------- */
+
+void async_register_channel_class(void)
+{
+	async_ce_channel_close_reason = register_class_Async_ChannelCloseReason();
+	async_ce_channel = register_class_Async_Channel(async_ce_awaitable, zend_ce_aggregate, zend_ce_countable);
+	async_ce_channel->create_object = channel_object_create;
+	async_ce_channel->get_iterator = channel_get_iterator;
+	/* Registered by exceptions.c (its class entry is private there). */
+	async_ce_channel_exception = zend_hash_str_find_ptr(CG(class_table),
+		"async\\channelexception", sizeof("async\\channelexception") - 1);
+	ZEND_ASSERT(async_ce_channel_exception != NULL);
+
+	memcpy(&channel_handlers, &std_object_handlers, sizeof(zend_object_handlers));
+	channel_handlers.offset = XtOffsetOf(async_channel_t, std);
+	channel_handlers.dtor_obj = channel_object_dtor;
+	channel_handlers.free_obj = channel_object_free;
+	channel_handlers.get_gc = channel_object_get_gc;
+	channel_handlers.clone_obj = NULL;
+
+	/* Only this slot: the rest of the table is scheduler.c's (NULL slots are left alone). */
+	zend_async_scheduler_api_t api = { .new_channel = api_new_channel };
+	zend_async_scheduler_register(PHP_ASYNC_NAME, false, &api);
+}

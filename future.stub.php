@@ -1,0 +1,91 @@
+<?php
+
+/** @generate-class-entries */
+
+namespace Async;
+
+/** An Async\Timeout: inert until something waits on it, then fails with TimeoutException after $ms. */
+function timeout(int $ms): Awaitable {}
+
+/**
+ * The writer side of a future.
+ * @strict-properties
+ * @not-serializable
+ */
+final class FutureState
+{
+    public function __construct() {}
+
+    public function complete(mixed $result): void {}
+
+    public function error(\Throwable $throwable): void {}
+
+    public function isCompleted(): bool {}
+
+    public function ignore(): void {}
+
+    public function getAwaitingInfo(): array {}
+
+    public function getCreatedFileAndLine(): array {}
+
+    public function getCreatedLocation(): string {}
+
+    public function getCompletedFileAndLine(): array {}
+
+    public function getCompletedLocation(): string {}
+}
+
+/**
+ * The reader side of a future.
+ * @strict-properties
+ * @not-serializable
+ */
+final class Future implements Completable
+{
+    public static function completed(mixed $value = null): Future {}
+
+    public static function failed(\Throwable $throwable): Future {}
+
+    public function __construct(FutureState $state) {}
+
+    public function isCompleted(): bool {}
+
+    public function isCancelled(): bool {}
+
+    public function cancel(?AsyncCancellation $cancellation = null): void {}
+
+    public function ignore(): Future {}
+
+    public function map(callable $map): Future {}
+
+    public function catch(callable $catch): Future {}
+
+    public function finally(callable $finally): Future {}
+
+    public function await(?Completable $cancellation = null): mixed {}
+
+    public function getAwaitingInfo(): array {}
+
+    public function getCreatedFileAndLine(): array {}
+
+    public function getCreatedLocation(): string {}
+
+    public function getCompletedFileAndLine(): array {}
+
+    public function getCompletedLocation(): string {}
+}
+
+/**
+ * @strict-properties
+ * @not-serializable
+ */
+final class Timeout implements Completable
+{
+    private function __construct() {}
+
+    public function cancel(?AsyncCancellation $cancellation = null): void {}
+
+    public function isCompleted(): bool {}
+
+    public function isCancelled(): bool {}
+}

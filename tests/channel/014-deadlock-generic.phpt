@@ -1,0 +1,47 @@
+--TEST--
+Channel: with all timeouts 0 a deadlock on channels ends in the generic DeadlockError; the report shows the channel
+--SKIPIF--
+<?php if (!extension_loaded('async')) die('skip async not loaded'); ?>
+--INI--
+async.debug_deadlock=1
+--FILE--
+<?php
+use Async\Channel;
+use function Async\{spawn, await};
+
+$a = new Channel();
+$b = new Channel(1);
+$b->send("full");
+$co = spawn(function () use ($b) {
+    try {
+        $b->send("blocked");
+    } catch (Throwable $e) {
+        echo "coroutine: ", get_class($e), ": ", $e->getMessage(), "\n";
+    }
+});
+try {
+    $a->recv();
+} catch (Async\DeadlockError $e) {
+    echo "main: ", $e->getMessage(), "\n";
+}
+await($co);
+var_dump($a->isClosed(), $b->isClosed(), count($b));
+?>
+--EXPECTF--
+=== DEADLOCK REPORT START ===
+Coroutines waiting: 2, active_events: 0
+
+Main coroutine spawned at %s:%d, suspended at %s:16 (internal)
+  waiting for:
+    - Channel(capacity=0, receivers=1, senders=0, buffered=0)
+
+Coroutine %d spawned at %s:%d, suspended at %s:10 (Closure::__invoke)
+  waiting for:
+    - Channel(capacity=1, receivers=0, senders=1, buffered=1)
+
+=== DEADLOCK REPORT END   ===
+coroutine: Async\AsyncCancellation: Deadlock detected
+main: Deadlock detected: no active coroutines, 2 coroutines in waiting
+bool(false)
+bool(false)
+int(1)
