@@ -332,6 +332,7 @@ static bool coroutine_execute(async_coroutine_t *co)
 			}
 			zend_clear_exception();
 		}
+		co->body_done = true;
 		async_coroutine_run_finally_handlers(co);
 	} zend_catch {
 		ok = false;
@@ -563,10 +564,21 @@ void async_coroutine_cancel(zend_coroutine_t *coroutine, zend_object *error, boo
 		zend_fcall_release(coroutine->fcall);
 		coroutine->fcall = NULL;
 		coroutine->exception = error;
+		co->body_done = true;
 		GC_ADDREF(&co->std);
 		async_coroutine_run_finally_handlers(co);
 		async_coroutine_finish(co);
 		OBJ_RELEASE(&co->std);
+		return;
+	}
+
+	zend_async_waker_t *pending_waker = coroutine->waker;
+	bool undelivered = co->pending_cancel != NULL
+		|| (pending_waker != NULL && pending_waker->status == ZEND_ASYNC_WAKER_QUEUED
+			&& pending_waker->error != NULL && async_is_cancellation(pending_waker->error));
+	if (undelivered && !forced && !is_safely) {
+		/* Until it is delivered, the first cancellation's reason stands (as inside protect()). */
+		OBJ_RELEASE(error);
 		return;
 	}
 
@@ -604,6 +616,12 @@ void async_coroutine_cancel(zend_coroutine_t *coroutine, zend_object *error, boo
 
 #define THIS_CO() ASYNC_CO_FROM_OBJ(Z_OBJ_P(ZEND_THIS))
 
+/* Completed as far as user code can tell: finally handlers already see the outcome. */
+static bool co_completed(async_coroutine_t *co)
+{
+	return ZEND_COROUTINE_IS_FINISHED(&co->coro) || co->body_done;
+}
+
 ZEND_METHOD(Async_Coroutine, __construct)
 {
 	zend_throw_error(NULL, "The \"Async\\Coroutine\" class is reserved for internal use and cannot be manually instantiated");
@@ -635,7 +653,7 @@ ZEND_METHOD(Async_Coroutine, getResult)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	async_coroutine_t *co = THIS_CO();
-	if (!ZEND_COROUTINE_IS_FINISHED(&co->coro)) {
+	if (!co_completed(co)) {
 		RETURN_NULL();
 	}
 	ZEND_ASYNC_EVENT_SET_RESULT_USED(&co->coro.event);
@@ -646,7 +664,7 @@ ZEND_METHOD(Async_Coroutine, getException)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	async_coroutine_t *co = THIS_CO();
-	if (!ZEND_COROUTINE_IS_FINISHED(&co->coro) || co->coro.exception == NULL) {
+	if (!co_completed(co) || co->coro.exception == NULL) {
 		RETURN_NULL();
 	}
 	ZEND_ASYNC_EVENT_SET_EXCEPTION_HANDLED(&co->coro.event);
@@ -739,14 +757,14 @@ ZEND_METHOD(Async_Coroutine, isRunning)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	async_coroutine_t *co = THIS_CO();
-	RETURN_BOOL(ZEND_COROUTINE_IS_STARTED(&co->coro) && !ZEND_COROUTINE_IS_FINISHED(&co->coro));
+	RETURN_BOOL(ZEND_COROUTINE_IS_STARTED(&co->coro) && !co_completed(co));
 }
 
 ZEND_METHOD(Async_Coroutine, isSuspended)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	async_coroutine_t *co = THIS_CO();
-	RETURN_BOOL(!ZEND_COROUTINE_IS_FINISHED(&co->coro) && ZEND_COROUTINE_SUSPENDED(&co->coro)
+	RETURN_BOOL(!co_completed(co) && ZEND_COROUTINE_SUSPENDED(&co->coro)
 		&& &co->coro != ZEND_ASYNC_CURRENT_COROUTINE);
 }
 
@@ -754,21 +772,21 @@ ZEND_METHOD(Async_Coroutine, isCancelled)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	async_coroutine_t *co = THIS_CO();
-	RETURN_BOOL(ZEND_COROUTINE_IS_CANCELLED(&co->coro) && ZEND_COROUTINE_IS_FINISHED(&co->coro));
+	RETURN_BOOL(ZEND_COROUTINE_IS_CANCELLED(&co->coro) && co_completed(co));
 }
 
 ZEND_METHOD(Async_Coroutine, isCancellationRequested)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	async_coroutine_t *co = THIS_CO();
-	bool finished = ZEND_COROUTINE_IS_FINISHED(&co->coro);
+	bool finished = co_completed(co);
 	RETURN_BOOL((ZEND_COROUTINE_IS_CANCELLED(&co->coro) && !finished) || (!finished && co->pending_cancel != NULL));
 }
 
 ZEND_METHOD(Async_Coroutine, isCompleted)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
-	RETURN_BOOL(ZEND_COROUTINE_IS_FINISHED(&THIS_CO()->coro));
+	RETURN_BOOL(co_completed(THIS_CO()));
 }
 
 ZEND_METHOD(Async_Coroutine, getAwaitingInfo)

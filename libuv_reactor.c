@@ -246,7 +246,8 @@ static zend_async_timer_event_t *reactor_new_timer_event(zend_ulong timeout_ms, 
 	timer->event.base.dispose = timer_dispose;
 	timer->event.base.info = timer_info;
 	/* libuv timers have millisecond resolution: round sub-millisecond waits up. */
-	timer->timeout_ms = timeout_ms + (nanoseconds + 999999) / 1000000;
+	zend_ulong extra_ms = (nanoseconds + 999999) / 1000000;
+	timer->timeout_ms = timeout_ms > UINT64_MAX - extra_ms ? UINT64_MAX : timeout_ms + extra_ms;
 	timer->event.timeout = (unsigned int) timer->timeout_ms;
 	timer->event.is_periodic = is_periodic;
 	if (is_periodic) {

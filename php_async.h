@@ -52,6 +52,7 @@ struct _async_coroutine_s {
 	bool in_queue;
 	bool spawned;                     /* holds the alive reference and a coroutine count */
 	bool exit_requested;              /* body ended with exit() */
+	bool body_done;                   /* the body is over: finally handlers see it as completed */
 	zend_array *finally_handlers;
 	zend_object *context;             /* Async\Context, lazily */
 	zend_object std;

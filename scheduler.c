@@ -69,7 +69,9 @@ static zend_coroutine_t *queue_pop(async_run_queue_t *q)
 bool async_scheduler_enqueue(zend_coroutine_t *coroutine)
 {
 	async_coroutine_t *co = ASYNC_CO_FROM_CORO(coroutine);
-	if (ZEND_COROUTINE_IS_FINISHED(coroutine)) {
+	/* Main is "finished" for its awaiters once the script ended, yet shutdown functions still
+	 * run on it and may wait. */
+	if (ZEND_COROUTINE_IS_FINISHED(coroutine) && !ZEND_COROUTINE_IS_MAIN(coroutine)) {
 		return false;
 	}
 	/* Even when an older entry is still in the ring, the waiter is now due: the entry counts. */
@@ -202,6 +204,12 @@ zend_coroutine_t *async_spawn(zend_async_scope_t *scope, zend_object *provider, 
 	} else {
 		register_drain();
 	}
+	if ((EG(flags) & EG_FLAGS_IN_SHUTDOWN) && ASYNC_SWITCH_BLOCKED()) {
+		/* A destructor run by request shutdown: the last drain is over and nothing could run it. */
+		async_throw(async_ce_async_exception,
+			"Cannot spawn a coroutine in a destructor during request shutdown: it would never run");
+		return NULL;
+	}
 	if (ASYNC_G(max_contexts) > 0 && ZEND_ASYNC_G(active_coroutine_count) >= (uint32_t) ASYNC_G(max_contexts)) {
 		/* P4: fail cleanly before vm.max_map_count makes mmap fail in the engine. */
 		async_throw(async_ce_async_exception,
@@ -267,10 +275,19 @@ static tick_result run_batch(void)
 			if (stale) {
 				continue; /* main already got its turn another way (an exit delivered) */
 			}
+			/* Main may be spinning on suspend(): give due timers and I/O their turn first, or
+			 * main would be handed the CPU forever while nothing else becomes runnable. */
+			if (ZEND_ASYNC_G(active_event_count) > 0 || ZEND_ASYNC_REACTOR_LOOP_ALIVE()) {
+				ZEND_ASYNC_REACTOR_EXECUTE(true);
+			}
 			ASYNC_G(main_resumed) = true;
 			return TICK_MAIN;
 		}
-		if (!ZEND_COROUTINE_IS_FINISHED(coro)) {
+		/* A started coroutine is due only while its waker says so; an entry left behind by a
+		 * wait that ended without switching (a pending cancellation thrown at once) is stale. */
+		bool stale = ZEND_COROUTINE_IS_STARTED(coro)
+			&& (coro->waker == NULL || coro->waker->status != ZEND_ASYNC_WAKER_QUEUED);
+		if (!ZEND_COROUTINE_IS_FINISHED(coro) && !stale) {
 			async_coroutine_start_or_resume(co);
 			worked = true;
 		}
@@ -508,6 +525,8 @@ static void scheduler_drain(void)
 	}
 	if (!ASYNC_G(main_finished)) {
 		ASYNC_G(main_finished) = true;
+		ASYNC_G(main)->body_done = true;
+		async_coroutine_run_finally_handlers(ASYNC_G(main));
 		async_coroutine_finish(ASYNC_G(main));
 		if (main_died_uncaught()) {
 			/* §8.2.3: the main coroutine's unhandled error shuts everything down. It was

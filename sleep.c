@@ -27,6 +27,17 @@ static sleep_hook_t hooks[] = {
 
 enum { HOOK_SLEEP, HOOK_USLEEP, HOOK_NANOSLEEP, HOOK_SLEEP_UNTIL };
 
+/* sleep(PHP_INT_MAX) must mean "forever", not wrap around to "now". */
+static zend_ulong saturating_mul(zend_ulong a, zend_ulong b)
+{
+	return (b != 0 && a > ZEND_ULONG_MAX / b) ? ZEND_ULONG_MAX : a * b;
+}
+
+static zend_ulong saturating_add(zend_ulong a, zend_ulong b)
+{
+	return a > ZEND_ULONG_MAX - b ? ZEND_ULONG_MAX : a + b;
+}
+
 /* Suspending applies once the runtime is launched and we may switch. */
 static bool in_coroutine(void)
 {
@@ -51,7 +62,7 @@ static ZEND_FUNCTION(async_sleep)
 		zend_argument_value_error(1, "must be greater than or equal to 0");
 		RETURN_THROWS();
 	}
-	if (!async_wait_ms((zend_ulong) seconds * 1000, 0)) {
+	if (!async_wait_ms(saturating_mul((zend_ulong) seconds, 1000), 0)) {
 		RETURN_THROWS();
 	}
 	RETURN_LONG(0);
@@ -93,7 +104,8 @@ static ZEND_FUNCTION(async_time_nanosleep)
 		zend_value_error("Nanoseconds was not in the range 0 to 999 999 999 or seconds was negative");
 		RETURN_THROWS();
 	}
-	if (!async_wait_ms((zend_ulong) seconds * 1000 + (zend_ulong) nanoseconds / 1000000, (zend_ulong) nanoseconds % 1000000)) {
+	if (!async_wait_ms(saturating_add(saturating_mul((zend_ulong) seconds, 1000), (zend_ulong) nanoseconds / 1000000),
+			(zend_ulong) nanoseconds % 1000000)) {
 		RETURN_THROWS();
 	}
 	RETURN_TRUE;
@@ -107,18 +119,26 @@ static ZEND_FUNCTION(async_time_sleep_until)
 		Z_PARAM_DOUBLE(target)
 	ZEND_PARSE_PARAMETERS_END();
 
+	/* The same checks, in the same order, as PHP's own time_sleep_until(). */
+	const uint64_t ns_per_sec = 1000000000;
+	const double top_target_sec = (double) (UINT64_MAX / ns_per_sec);
 	struct timeval tm;
 	if (gettimeofday(&tm, NULL) != 0) {
 		RETURN_FALSE;
 	}
-	double now = (double) tm.tv_sec + (double) tm.tv_usec / 1000000.0;
-	if (target < now) {
+	if (UNEXPECTED(!(target >= 0 && target <= top_target_sec))) {
+		zend_argument_value_error(1, "must be between 0 and %" PRIu64, (uint64_t) top_target_sec);
+		RETURN_THROWS();
+	}
+	uint64_t target_ns = (uint64_t) (target * ns_per_sec);
+	uint64_t current_ns = ((uint64_t) tm.tv_sec) * ns_per_sec + ((uint64_t) tm.tv_usec) * 1000;
+	if (target_ns < current_ns) {
 		php_error_docref(NULL, E_WARNING, "Argument #1 ($timestamp) must be greater than or equal to the current time");
 		RETURN_FALSE;
 	}
-	double delta = target - now;
-	zend_ulong ms = (zend_ulong) (delta * 1000.0);
-	zend_ulong ns = (zend_ulong) ((delta * 1000.0 - (double) ms) * 1000000.0);
+	uint64_t diff_ns = target_ns - current_ns;
+	zend_ulong ms = (zend_ulong) (diff_ns / 1000000);
+	zend_ulong ns = (zend_ulong) (diff_ns % 1000000);
 	if (!async_wait_ms(ms, ns)) {
 		RETURN_THROWS();
 	}

@@ -2,7 +2,7 @@
 # Installs what building and testing need, only when missing (Debian 12 package names).
 # Usage: scripts/setup.sh [extra-package ...]
 set -euo pipefail
-need=(php8.2-dev php8.2-cli php8.2-opcache libuv1-dev pkg-config make gcc "$@")
+need=(php8.2-dev php8.2-cli php8.2-opcache libuv1-dev pkg-config make gcc valgrind "$@")
 missing=()
 for p in "${need[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

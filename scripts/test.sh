@@ -1,22 +1,43 @@
 #!/usr/bin/env bash
 # One command on a fresh Debian 12 machine: install what is missing, build, run the whole suite:
-# the C unit tests of the ABI, the phpt suite, and the phpt suite again under opcache's tracing
-# JIT (hot thresholds at 1). Heavier lanes (valgrind, debug PHP, sanitizers): scripts/lanes.sh.
+# the C unit tests of the ABI, the phpt suite, the phpt suite again under opcache's tracing JIT
+# (hot thresholds at 1), and a bounded run of the stress fuzzer. Heavier lanes (valgrind, debug
+# PHP, sanitizers, the function JIT): scripts/lanes.sh.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/setup.sh" || exit 1
 "$root/scripts/build.sh" --with-test-module || exit 1
 
 status=0
-echo "== C unit tests (zend_async_API) =="
-php -n -d extension="$root/modules/async.so" -d extension="$root/tests/c/module/modules/async_abi_test.so" \
-  -r 'exit(async_abi_test_run() ? 0 : 1);' || status=1
+total_passed=0
+total_failed=0
 
-echo "== phpt suite =="
-"$root/scripts/run-phpt.sh" phpt || status=1
+# run_lane <title> <command...>: prints the lane's output and adds its "N passed, N failed".
+run_lane() {
+  local title=$1; shift
+  echo "== $title =="
+  local out rc
+  out=$("$@" 2>&1); rc=$?
+  echo "$out"
+  local line
+  line=$(grep -E '[0-9]+ passed, [0-9]+ failed' <<<"$out" | tail -1)
+  if [[ $line =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
+    total_passed=$((total_passed + BASH_REMATCH[1]))
+    total_failed=$((total_failed + BASH_REMATCH[2]))
+  else
+    total_failed=$((total_failed + 1))
+  fi
+  [ $rc = 0 ] || status=1
+}
 
-echo "== phpt suite, tracing JIT =="
-"$root/scripts/run-phpt.sh" jit-tracing $("$root/scripts/jit-flags.sh" tracing) || status=1
+mods=(-d "extension=$root/modules/async.so" -d "extension=$root/tests/c/module/modules/async_abi_test.so")
+run_lane "C unit tests (zend_async_API)" php -n "${mods[@]}" -r 'exit(async_abi_test_run() ? 0 : 1);'
+run_lane "phpt suite" "$root/scripts/run-phpt.sh" phpt
+run_lane "phpt suite, tracing JIT" "$root/scripts/run-phpt.sh" jit-tracing $("$root/scripts/jit-flags.sh" tracing)
+if [ -f "$root/tests/fuzz/run.php" ]; then
+  run_lane "stress fuzzer (seeds 1..${FUZZ_SEEDS:-300})" php "$root/tests/fuzz/run.php" 1 "${FUZZ_SEEDS:-300}"
+fi
 
+echo "total: $total_passed passed, $total_failed failed"
 [ $status = 0 ] && echo "ALL LANES PASSED" || echo "SOME LANES FAILED"
 exit $status

@@ -1,0 +1,96 @@
+--TEST--
+Coroutine::finally() handlers re-entering the API: spawn/await/suspend/delay/cancel/protect/finally inside them, and the state they observe
+--SKIPIF--
+<?php if (!extension_loaded('async')) die('skip async not loaded'); ?>
+--INI--
+async.debug_deadlock=0
+--FILE--
+<?php
+require __DIR__ . '/api.inc';
+use function Async\{spawn, await, suspend, delay, protect, current_coroutine};
+
+// 1. The whole API from a handler of a coroutine that finished normally.
+$c = spawn(fn() => "body");
+$c->finally(fn() => exercise_api("finally handler"));
+var_dump(await($c));
+delay(5);
+
+// 2. A handler sees its coroutine as completed, with the result or exception available.
+$ok = spawn(fn() => "R");
+$ok->finally(function ($co) {
+    echo "ok handler: completed=", var_export($co->isCompleted(), true), " running=", var_export($co->isRunning(), true),
+        " result=", var_export($co->getResult(), true), "\n";
+});
+await($ok);
+$bad = spawn(function () { throw new LogicException("E"); });
+$bad->finally(function ($co) {
+    echo "failed handler: completed=", var_export($co->isCompleted(), true),
+        " exception=", $co->getException() ? get_class($co->getException()) : "NULL", "\n";
+});
+try { await($bad); } catch (LogicException $e) {}
+
+// 3. Re-entrant operations on the coroutine itself and on others from its handler.
+$other = spawn(fn() => delay(100000));
+$self = spawn(fn() => "self");
+$self->finally(function ($co) use ($other) {
+    api_try("cancel own coroutine", fn() => $co->cancel(new Async\AsyncCancellation("from own handler")));
+    api_try("register another handler", fn() => $co->finally(fn() => print("  <handler added by a handler ran>\n")));
+    api_try("await own coroutine with a token", fn() => await($co, spawn(fn() => delay(2))));
+    api_try("cancel another coroutine", fn() => $other->cancel(new Async\AsyncCancellation("from a handler")));
+    api_try("await the cancelled one", fn() => await($other));
+    api_try("protect with a wait", fn() => protect(fn() => delay(1) ?? "protected"));
+});
+api_try("await self", fn() => await($self));
+
+// 4. Handlers of a coroutine cancelled before it started run inside cancel(), in the caller.
+$ns = spawn(fn() => print("never\n"));
+$ns->finally(function ($co) {
+    api_try("handler: await own (cancelled) coroutine", fn() => await($co));
+    api_try("handler: delay", fn() => delay(1));
+    api_try("handler: spawn+await", fn() => await(spawn(fn() => "inner")));
+});
+api_try("cancel not-started", fn() => $ns->cancel());
+
+// 5. A throwing handler does not stop the others; await reports the handler's failure.
+$t = spawn(fn() => "t");
+$t->finally(function () { delay(1); throw new RuntimeException("handler 1 failed"); });
+$t->finally(function () { echo "  handler 2 still runs\n"; });
+api_try("await with failing handler", fn() => await($t));
+echo "end\n";
+?>
+--EXPECTF--
+[finally handler]
+  spawn: Async\Coroutine
+  protect: 'protected'
+  current_coroutine: true
+  coroutine_context: true
+  get_coroutines: true
+  cancel: NULL
+  <finally handler from finally handler>
+  finally: NULL
+  <coroutine spawned in finally handler ran>
+  await: 'awaited'
+  suspend: NULL
+  delay: NULL
+  usleep: NULL
+  sleep: 0
+  time_nanosleep: true
+[/finally handler]
+string(4) "body"
+ok handler: completed=true running=false result='R'
+failed handler: completed=true exception=LogicException
+  cancel own coroutine: NULL
+  register another handler: NULL
+  await own coroutine with a token threw Async\AsyncCancellation: from own handler
+  cancel another coroutine: NULL
+  await the cancelled one threw Async\AsyncCancellation: from a handler
+  protect with a wait: 'protected'
+  <handler added by a handler ran>
+  await self: 'self'
+  handler: await own (cancelled) coroutine threw Async\AsyncCancellation: Coroutine cancelled
+  handler: delay: NULL
+  handler: spawn+await: 'inner'
+  cancel not-started: NULL
+  handler 2 still runs
+  await with failing handler threw RuntimeException: handler 1 failed
+end
