@@ -1,0 +1,1195 @@
+<?php
+/*
+ * tests/fuzz/generate.php <seed> [--size=N]
+ *
+ * Prints a self-contained PHP program, fully determined by <seed>, that exercises the public
+ * coroutine API (spawn, await with and without a cancellation token, suspend, delay, usleep,
+ * protect, Coroutine::cancel/finally/isCompleted/isCancelled, current_coroutine, get_coroutines,
+ * plus generators and Fibers inside coroutines) and checks itself.
+ *
+ * The program is a random tree of tasks. Every task is emitted twice:
+ *   c_K()  the concurrent version (runs as a coroutine),
+ *   s_K()  the same computation without concurrency: spawn() becomes an immediate call whose
+ *          outcome is recorded, await() replays that outcome, suspensions disappear, and
+ *          cancellations are replaced by the exception the cancelled task is known to get.
+ * A task's value depends only on its own constants and on its children's outcomes, so both runs
+ * must agree whatever the schedule is. Cancellation outcomes are made deterministic by
+ * construction: a task is cancelled either before it can have started (cancel() right after
+ * spawn(), with no suspension in between) or while it is parked at a point it never leaves
+ * on its own (it raises a "started" flag right before parking, and the canceller waits for it).
+ *
+ * The program prints "OK <checksum>" (the checksum is computed from the sequential run) only if:
+ *   - the concurrent result equals the sequential one (including fire-and-forget outputs),
+ *   - every try/finally block and every Coroutine::finally handler that was entered/registered
+ *     ran exactly once, and the set of them equals the sequential run's,
+ *   - the number of spawned coroutines equals the sequential run's,
+ *   - every coroutine is completed, cancelled exactly when expected, get_coroutines() holds only
+ *     main, and every Coroutine object is freed once the program drops its handles,
+ *   - no exception escaped and no in-program assertion failed,
+ *   - nothing changes after the script ends (checked again from a shutdown function).
+ * Otherwise it prints "FAIL ..." lines and exits with status 1.
+ * With FUZZ_SEQ_ONLY=1 in the environment it runs only the sequential version and prints the
+ * expected "OK <checksum>" line (no async call is made).
+ */
+declare(strict_types=1);
+
+final class FuzzGen
+{
+    private int $nextId = 1;
+    private int $nextFin = 1;
+    private int $budget;
+    private int $maxDepth;
+    private int $maxKids;
+    /** @var array<int,array> */
+    public array $nodes = [];
+    public bool $usesNever = false;
+    private array $lateOps = [];
+    public array $main;
+    public bool $mainSpawned;
+
+    private bool $emittingMain = false;
+
+    /** $avoid: workarounds for known runtime bugs, so that a run can look for other ones (see README). */
+    public function __construct(public readonly int $seed, ?int $size = null, public readonly array $avoid = [])
+    {
+        mt_srand($seed, MT_RAND_MT19937);
+        $this->budget = $size ?? $this->pick([6, 12, 20, 30, 45, 60, 90, 150]);
+        if ($this->chance(15)) {
+            // deep and narrow: long await chains
+            $this->maxDepth = $this->r(8, 14);
+            $this->maxKids = 2;
+        } else {
+            $this->maxDepth = $this->r(2, 5);
+            $this->maxKids = $this->r(2, 5);
+        }
+    }
+
+    private function r(int $a, int $b): int { return mt_rand($a, $b); }
+    private function chance(int $pct): bool { return mt_rand(1, 100) <= $pct; }
+    private function pick(array $a) { return $a[mt_rand(0, count($a) - 1)]; }
+    private function weighted(array $w): string
+    {
+        $t = mt_rand(1, array_sum($w));
+        foreach ($w as $k => $v) {
+            if (($t -= $v) <= 0) {
+                return (string) $k;
+            }
+        }
+        return (string) array_key_last($w);
+    }
+    private function fid(string $p): string { return $p . ($this->nextFin++); }
+    private function msg(): ?string { return $this->chance(50) ? null : 'm' . $this->r(1, 999); }
+
+    public function generate(): void
+    {
+        $this->main = ['id' => 0, 'kind' => 'normal', 'x' => $this->r(1, 1000000), 'params' => [], 'ff' => false,
+            'main' => true];
+        // Several rounds at the top, so that the program grows to about its chosen size.
+        $body = [];
+        for ($round = 0; $round < 10 && ($round === 0 || $this->budget > 0); $round++) {
+            array_push($body, ...$this->genBlock(0, [], true));
+        }
+        $this->main['body'] = $body;
+        $this->mainSpawned = $this->chance(30);
+    }
+
+    /* ---------------------------------------------------------------- tree generation */
+
+    /** A new task node. $kind: normal|thrower|blocker|pblocker|selfcancel. */
+    private function newNode(int $depth, string $kind, array $opt = []): array
+    {
+        $id = $this->nextId++;
+        $this->budget--;
+        $n = ['id' => $id, 'kind' => $kind, 'x' => $this->r(1, 1000000), 'params' => $opt['params'] ?? [],
+            'ff' => $opt['ff'] ?? false, 'cancelBefore' => $opt['cancelBefore'] ?? false, 'main' => false,
+            'swallow' => false, 'cmsg' => null];
+        $args = $opt['args'] ?? [];
+        // A task cancelled before it starts never runs: keep its body small.
+        $n['body'] = $n['cancelBefore'] ? $this->genNoise(2, false) : $this->genBlock($depth, $args);
+        if ($this->chance(10) && !$n['cancelBefore']) {
+            // self-registered Coroutine::finally handler
+            array_splice($n['body'], $this->r(0, count($n['body'])), 0, [['selfreg', $this->fid('fs')]]);
+        }
+        switch ($kind) {
+            case 'blocker':
+                $n['point'] = $this->pick(['delay', 'delay', 'never', 'suspendloop', 'delayloop', 'nested', 'fiber',
+                    'gen', 'sleep', 'twoevents']);
+                if ($n['point'] === 'never' || $n['point'] === 'twoevents') {
+                    $this->usesNever = true;
+                }
+                // fall through
+            case 'pblocker':
+                $n['swallow'] = $this->chance(20);
+                $n['catch'] = $n['swallow'] || $this->chance(40);
+                $n['cleanup'] = $n['catch'] ? $this->genCleanup($depth) : [];
+                $n['tryfin'] = $this->chance(50) ? $this->fid('fb') : null;
+                $n['finNoise'] = $this->genNoise(2, false);
+                if ($kind === 'pblocker') {
+                    $n['waitloop'] = $this->pick(['suspend', 'delay1']);
+                    $n['inner'] = $this->genBlock($depth + 1);
+                }
+                break;
+            case 'selfcancel':
+                $n['swallow'] = $this->chance(30);
+                $n['cmsg'] = $this->msg();
+                $n['between'] = $this->genNoise(2, false);
+                $n['point'] = $this->pick(['suspend', 'delay0', 'delay1']);
+                $n['cleanup'] = $n['swallow'] ? $this->genCleanup($depth) : [];
+                break;
+            case 'thrower':
+                $n['code'] = $this->r(1, 9999);
+                break;
+        }
+        $this->nodes[$id] = $n;
+        return $n;
+    }
+
+    private function genCleanup(int $depth): array
+    {
+        // What a task does after it caught its own cancellation: it may still suspend and even run children.
+        return $this->chance(30) && $depth < $this->maxDepth && $this->budget > 0
+            ? $this->genBlock($depth + 1) : $this->genNoise(3, true);
+    }
+
+    /** Non-structural ops. */
+    private function genNoise(int $max, bool $suspending): array
+    {
+        $ops = [];
+        $n = $this->r(0, $max);
+        for ($i = 0; $i < $n; $i++) {
+            $ops[] = $this->noiseOp($suspending);
+        }
+        return $ops;
+    }
+
+    private function noiseOp(bool $suspending): array
+    {
+        if (!$suspending) {
+            return ['mix', $this->r(0, 99999)];
+        }
+        return match ($this->weighted(['mix' => 40, 'suspend' => 22, 'delay' => 18, 'usleep' => 4, 'gen' => 8, 'fiber' => 5, 'ctx' => 3, 'gc' => 2, 'none' => 3])) {
+            'ctx' => ['ctx', $this->r(1, 99)],
+            'gc' => ['gc'],
+            'mix' => ['mix', $this->r(0, 99999)],
+            'suspend' => ['suspend'],
+            'delay' => ['delay', $this->r(0, 3)],
+            'usleep' => ['usleep', $this->r(1, 20) * 100],
+            'gen' => ['gen', $this->r(1, 999), $this->r(1, 4)],
+            'fiber' => ['fiber', $this->r(1, 999)],
+            'none' => ['mix', 0],
+        };
+    }
+
+    /** Outcome of awaiting a child, as the awaiting code must expect it: v (value), T, C, H. */
+    private function outcome(array $child, array $handlers): string
+    {
+        foreach ($handlers as $h) {
+            if ($h[3]) {
+                return 'H';
+            }
+        }
+        if ($child['cancelBefore']) {
+            return 'C';
+        }
+        return match ($child['kind']) {
+            'normal' => 'v',
+            'thrower' => 'T',
+            default => $child['swallow'] ? 'v' : 'C',
+        };
+    }
+
+    private function expectCancelled(array $child): ?bool
+    {
+        if ($child['cancelBefore']) {
+            return true;
+        }
+        return match ($child['kind']) {
+            'normal', 'thrower' => false,
+            default => $child['swallow'] ? null : true,
+        };
+    }
+
+    /**
+     * A block: children spawned, (token-)awaited, cancelled and awaited again, with noise and nested
+     * self-contained blocks in between. $args: handles received from the parent (sibling roles).
+     */
+    private function genBlock(int $depth, array $args = [], bool $top = false): array
+    {
+        $spawnPhase = [];   // list of op lists (a child's spawn and what must follow it immediately)
+        $tokPhase = [];
+        $cancelPhase = [];
+        $awaitPhase = [];
+        $late = [];         // ops that may go anywhere after the spawns (late handlers, replays)
+        $kids = $depth < $this->maxDepth && $this->budget > 0 ? $this->r($top ? 1 : 0, $this->maxKids) : 0;
+        $d = $depth + 1;
+        $savedLate = $this->lateOps;
+        $this->lateOps = [];
+
+        for ($i = 0; $i < $kids && $this->budget > 0; $i++) {
+            $plan = $this->weighted(['await' => 40, 'cancelBefore' => 10, 'blocker' => 12, 'siblingCancel' => 8,
+                'secondAwait' => 9, 'ff' => 7, 'token' => 7, 'tokenReverse' => 4]);
+            switch ($plan) {
+                case 'await':
+                    $k = $this->newNode($d, $this->weighted(['normal' => 60, 'thrower' => 28, 'selfcancel' => 12]));
+                    [$sp, $hs] = $this->spawnOps($k);
+                    $spawnPhase[] = $sp;
+                    $this->addAwaits($awaitPhase, $late, $k, $hs);
+                    break;
+                case 'cancelBefore':
+                    $k = $this->newNode($d, $this->weighted(['normal' => 50, 'thrower' => 20, 'blocker' => 15, 'selfcancel' => 15]), ['cancelBefore' => true]);
+                    [$sp, $hs] = $this->spawnOps($k);
+                    $spawnPhase[] = $sp;
+                    // Left unawaited only when its outcome is a cancellation (never reported as unhandled).
+                    if ($this->outcome($this->nodes[$k['id']], $hs) !== 'C' || $this->chance(85)) {
+                        $this->addAwaits($awaitPhase, $late, $k, $hs);
+                    }
+                    break;
+                case 'blocker':
+                    $b = $this->newBlocker($d);
+                    [$sp, $hs] = $this->spawnOps($b);
+                    $spawnPhase[] = $sp;
+                    $cancelPhase[] = ['cancelafter', $b, '$h' . $b['id'], $this->pick(['suspend', 'delay0', 'delay1'])];
+                    $this->addAwaits($awaitPhase, $late, $b, $hs);
+                    break;
+                case 'siblingCancel':
+                    $b = $this->newBlocker($d);
+                    [$sp, $hs] = $this->spawnOps($b);
+                    $spawnPhase[] = $sp;
+                    $m = $this->newNode($d, $this->weighted(['normal' => 75, 'thrower' => 25]), [
+                        'params' => ['p1'], 'args' => [['var' => '$p1', 'role' => 'cancel', 'target' => $b]]]);
+                    [$sp2, $hs2] = $this->spawnOps($m, ['$h' . $b['id']]);
+                    $spawnPhase[] = $sp2;
+                    $this->addAwaits($awaitPhase, $late, $b, $hs);
+                    $this->addAwaits($awaitPhase, $late, $m, $hs2);
+                    break;
+                case 'secondAwait':
+                    $kk = $this->weighted(['normal' => 45, 'thrower' => 25, 'cancelBefore' => 15, 'blocker' => 15]);
+                    if ($kk === 'blocker') {
+                        $k = $this->newBlocker($d);
+                        $cancelPhase[] = ['cancelafter', $k, '$h' . $k['id'], $this->pick(['suspend', 'delay0', 'delay1'])];
+                    } elseif ($kk === 'cancelBefore') {
+                        $k = $this->newNode($d, 'normal', ['cancelBefore' => true]);
+                    } else {
+                        $k = $this->newNode($d, $kk);
+                    }
+                    [$sp, $hs] = $this->spawnOps($k);
+                    $spawnPhase[] = $sp;
+                    $m = $this->newNode($d, $this->weighted(['normal' => 75, 'thrower' => 25]), [
+                        'params' => ['p1'], 'args' => [['var' => '$p1', 'role' => 'await', 'target' => $k,
+                            'outcome' => $this->outcome($k, $hs), 'twice' => $this->chance(20)]]]);
+                    [$sp2, $hs2] = $this->spawnOps($m, ['$h' . $k['id']]);
+                    $spawnPhase[] = $sp2;
+                    $this->addAwaits($awaitPhase, $late, $k, $hs);
+                    $this->addAwaits($awaitPhase, $late, $m, $hs2);
+                    break;
+                case 'ff':
+                    $k = $this->newNode($d, 'normal', ['ff' => true]);
+                    [$sp, $hs] = $this->spawnOps($k);
+                    $spawnPhase[] = $sp;
+                    break;
+                case 'token':
+                    // await(blocker, token): the token fires first by construction.
+                    $b = $this->newBlocker($d);
+                    [$sp, $hs] = $this->spawnOps($b);
+                    $spawnPhase[] = $sp;
+                    $tk = $this->chance(20)
+                        ? $this->newNode($d, 'normal', ['cancelBefore' => true])
+                        : $this->newNode($d, $this->weighted(['normal' => 50, 'thrower' => 35, 'selfcancel' => 15]));
+                    [$sp2, $hs2] = $this->spawnOps($tk);
+                    $spawnPhase[] = $sp2;
+                    $tokPhase[] = ['tokawait', '$h' . $b['id'], '$h' . $tk['id']];
+                    $cancelPhase[] = ['cancelafter', $b, '$h' . $b['id'], $this->pick(['suspend', 'delay0', 'delay1'])];
+                    $this->addAwaits($awaitPhase, $late, $b, $hs);
+                    $this->addAwaits($awaitPhase, $late, $tk, $hs2, true);
+                    break;
+                case 'tokenReverse':
+                    // await(task, blocker): the task completes on its own, the token never fires.
+                    $b = $this->newBlocker($d);
+                    [$sp, $hs] = $this->spawnOps($b);
+                    $spawnPhase[] = $sp;
+                    $k = $this->newNode($d, $this->weighted(['normal' => 60, 'thrower' => 25, 'selfcancel' => 15]));
+                    [$sp2, $hs2] = $this->spawnOps($k);
+                    $spawnPhase[] = $sp2;
+                    $tokPhase[] = ['awaittok', '$h' . $k['id'], $this->outcome($k, $hs2), '$h' . $b['id']];
+                    $cancelPhase[] = ['cancelafter', $b, '$h' . $b['id'], $this->pick(['suspend', 'delay0', 'delay1'])];
+                    $this->addAwaits($awaitPhase, $late, $b, $hs);
+                    if ($this->chance(50)) {
+                        $this->addAwaits($awaitPhase, $late, $k, $hs2, true);
+                    }
+                    break;
+            }
+        }
+
+        $late = array_merge($late, $this->lateOps);
+        $this->lateOps = $savedLate;
+        shuffle_mt($late);
+
+        // Sibling roles received from the parent: cancel a blocker / await a sibling.
+        $argOps = [];
+        foreach ($args as $a) {
+            if ($a['role'] === 'cancel') {
+                $argOps[] = ['cancelafter', $a['target'], $a['var'], $this->pick(['suspend', 'delay0', 'delay1'])];
+            } else {
+                $argOps[] = ['await', $a['var'], $a['outcome'], $a['target']];
+                if ($a['twice']) {
+                    $argOps[] = ['await', $a['var'], $a['outcome'], $a['target']];
+                }
+            }
+        }
+
+        shuffle_mt($awaitPhase);
+        shuffle_mt($cancelPhase);
+        $ops = [];
+        $push = function (array $list) use (&$ops, $depth) {
+            foreach ($list as $op) {
+                $this->sprinkle($ops, $depth);
+                $ops[] = $op;
+            }
+        };
+        foreach ($spawnPhase as $sp) {
+            // One op: nothing may be inserted between a spawn and its throwing handlers / cancel().
+            $this->sprinkle($ops, $depth);
+            $ops[] = ['group', $sp];
+        }
+        $push($tokPhase);
+        $push($cancelPhase);
+        // Late ops (handlers registered later, replays) go among the awaits, after their own await.
+        $push($awaitPhase);
+        foreach ($late as $op) {
+            $ops[] = $op;
+        }
+        $this->sprinkle($ops, $depth);
+        // Argument ops can go anywhere: they depend only on the sibling, never on this block.
+        foreach ($argOps as $op) {
+            array_splice($ops, $this->r(0, count($ops)), 0, [$op]);
+        }
+        // Wrap the whole block sometimes.
+        if ($ops && !$args && $this->chance(12)) {
+            $ops = [$this->wrap($ops)];
+        }
+        return $ops;
+    }
+
+    private function newBlocker(int $d): array
+    {
+        return $this->newNode($d, $this->chance(25) ? 'pblocker' : 'blocker');
+    }
+
+    /** Random noise and, sometimes, a nested self-contained block. */
+    private function sprinkle(array &$ops, int $depth): void
+    {
+        $n = $this->r(0, 2);
+        for ($i = 0; $i < $n; $i++) {
+            if ($this->chance(12) && $depth < $this->maxDepth && $this->budget > 0) {
+                $ops[] = $this->wrap($this->genBlock($depth + 1));
+            } elseif ($this->chance(6)) {
+                $ops[] = $this->wrap($this->genNoise(3, true));
+            } else {
+                $ops[] = $this->noiseOp(true);
+            }
+        }
+    }
+
+    private function wrap(array $block): array
+    {
+        return match ($this->weighted(['try' => 40, 'tryLocal' => 22, 'protect' => 28, 'protectThrow' => 10])) {
+            'protectThrow' => ['protectThrow', $block, $this->r(1, 9999)],
+            'try' => ['try', $this->fid('ft'), $block, null],
+            'tryLocal' => ['try', $this->chance(70) ? $this->fid('ft') : null, $block, $this->r(1, 9999)],
+            'protect' => ['protect', $block, $this->r(1, 99999), $this->chance(30)],
+        };
+    }
+
+    /**
+     * The spawn of $k and what must follow it before any suspension: throwing finally handlers
+     * and, for cancel-before tasks, the cancel(). Returns [ops, handlers].
+     */
+    private function spawnOps(array &$k, array $argVars = []): array
+    {
+        $var = '$h' . $k['id'];
+        $drop = $k['ff'] && $this->chance(40);
+        $ops = [['spawn', $k['id'], $this->r(0, $drop ? 5 : 6), $argVars, $drop]];
+        if (!$drop && $this->chance(10)) {
+            $ops[] = ['probe', '$h' . $k['id']];
+        }
+        $handlers = [];
+        if (!$drop) {
+            $nh = $this->weighted(['0' => 55, '1' => 30, '2' => 10, '3' => 5]);
+            for ($i = 0; $i < (int) $nh; $i++) {
+                $throws = !$k['ff'] && $this->chance(15);
+                $handlers[] = ['handler', $var, $this->fid('fh'), $throws, $this->r(1, 9999),
+                    $this->pick([null, null, null, null, 'suspend', 'delay', 'spawn', 'nested']), $this->chance(30)];
+            }
+        }
+        // Throwing handlers must be registered before the task can finish; others may come later,
+        // right after the cancel or at the end of the block (then the task may be finished already).
+        $late = [];
+        foreach ($handlers as $h) {
+            if ($h[3] || $this->chance(50)) {
+                $ops[] = $h;
+            } elseif ($this->chance(50)) {
+                $late[] = $h;
+            } else {
+                $this->lateOps[] = $h;
+            }
+        }
+        if ($k['cancelBefore']) {
+            $k['cmsg'] = $this->msg();
+            $this->nodes[$k['id']]['cmsg'] = $k['cmsg'];
+            $ops[] = ['mix', $this->r(0, 999)];
+            $ops[] = ['cancel', $var, $k['cmsg']];
+        }
+        foreach ($late as $h) {
+            $ops[] = $h;
+        }
+        if (in_array($k['kind'], ['blocker', 'pblocker'], true) && !$k['cancelBefore']) {
+            $k['cmsg'] = $this->msg();
+            $this->nodes[$k['id']]['cmsg'] = $k['cmsg'];
+        }
+        $this->nodes[$k['id']]['expectCancelled'] = $this->expectCancelled($k);
+        return [$ops, $handlers];
+    }
+
+    private function addAwaits(array &$awaitPhase, array &$late, array $k, array $handlers, bool $maybeSkip = false): void
+    {
+        $var = '$h' . $k['id'];
+        $out = $this->outcome($this->nodes[$k['id']], $handlers);
+        $awaitPhase[] = ['await', $var, $out, $k];
+        if ($this->chance(15)) {
+            $late[] = ['await', $var, $out, $k];   // replay
+        }
+        if ($this->chance(20)) {
+            $late[] = ['checkdone', $var];
+        }
+        if ($this->chance(10)) {
+            // cancel() of a finished coroutine is a no-op: the outcome replays unchanged.
+            $late[] = ['group', [['cancel', $var, null], ['await', $var, $out, $k]]];
+        }
+        if ($this->chance(15)) {
+            $this->lateOps[] = ['probe', $var];
+        }
+    }
+
+    /* ---------------------------------------------------------------- emission */
+
+    public function emit(): string
+    {
+        $L = [];
+        $L[] = '<?php';
+        $L[] = "// Generated by tests/fuzz/generate.php for seed {$this->seed}. Regenerate rather than edit.";
+        $L[] = '// Concurrent functions c_*, sequential twins s_*; see generate.php for the invariants.';
+        $L[] = 'use function Async\\{spawn, await, suspend, delay, protect, current_coroutine, get_coroutines};';
+        $L[] = 'use Async\\{Coroutine, AsyncCancellation, OperationCanceledException};';
+        $L[] = '';
+        $L[] = rtrim(PRELUDE);
+        $L[] = '';
+        foreach ($this->nodes as $n) {
+            foreach (['c', 's'] as $m) {
+                array_push($L, ...$this->emitNode($n, $m));
+                $L[] = '';
+            }
+        }
+        foreach (['c', 's'] as $m) {
+            $this->emittingMain = true;
+            $L[] = "function main_$m(): int";
+            $L[] = '{';
+            $L[] = "    \$a = mix({$this->main['x']}, 0);";
+            array_push($L, ...$this->emitOps($this->main['body'], $m, 1));
+            $L[] = '    return $a;';
+            $L[] = '}';
+            $L[] = '';
+            $this->emittingMain = false;
+        }
+        $L[] = 'const USES_NEVER = ' . ($this->usesNever ? 'true' : 'false') . ';';
+        $L[] = 'const MAIN_SPAWNED = ' . ($this->mainSpawned ? 'true' : 'false') . ';';
+        $L[] = rtrim(DRIVER);
+        return implode("\n", $L) . "\n";
+    }
+
+    private function emitNode(array $n, string $m): array
+    {
+        $id = $n['id'];
+        $params = ['int $x'];
+        foreach ($n['params'] as $p) {
+            $params[] = ($m === 'c' ? '?Coroutine $' : '?array $') . $p . ' = null';
+        }
+        $L = [];
+        $L[] = "function {$m}_$id(" . implode(', ', $params) . ')' . ($n['kind'] === 'thrower' ? ': never' : ': int');
+        $L[] = '{';
+        $L[] = "    \$a = mix(\$x, $id);";
+        array_push($L, ...$this->emitOps($n['body'], $m, 1));
+        switch ($n['kind']) {
+            case 'normal':
+                if ($n['ff']) {
+                    $L[] = "    out($id, \$a);";
+                }
+                $L[] = '    return $a;';
+                break;
+            case 'thrower':
+                $L[] = "    throw new TaskError('t$id', mix(\$a, {$n['code']}));";
+                break;
+            case 'selfcancel':
+                array_push($L, ...$this->emitSelfCancel($n, $m));
+                break;
+            case 'blocker':
+            case 'pblocker':
+                array_push($L, ...$this->emitBlocker($n, $m));
+                break;
+        }
+        $L[] = '}';
+        return $L;
+    }
+
+    private static function q(?string $s): string { return $s === null ? 'null' : "'" . $s . "'"; }
+
+    private function cancelClass(string $m): string { return $m === 'c' ? 'AsyncCancellation' : 'SeqCancel'; }
+
+    private function seqCancel(?string $msg): string
+    {
+        return 'throw new SeqCancel(' . self::q($msg ?? 'Coroutine cancelled') . ');';
+    }
+
+    private function emitSelfCancel(array $n, string $m): array
+    {
+        $L = [];
+        $I = $n['swallow'] ? '        ' : '    ';
+        if ($n['swallow']) {
+            $L[] = '    try {';
+        }
+        if ($m === 'c') {
+            $L[] = $I . 'current_coroutine()->cancel(' . ($n['cmsg'] === null ? '' : "new AsyncCancellation('{$n['cmsg']}')") . ');';
+        }
+        array_push($L, ...$this->emitOps($n['between'], $m, $n['swallow'] ? 2 : 1));
+        if ($m === 'c') {
+            // selfcancel-yield: a self-cancel delivered by suspend()/delay(0) left a stale run-queue entry
+            $point = in_array('selfcancel-yield', $this->avoid, true) ? 'delay1' : $n['point'];
+            $L[] = $I . match ($point) { 'suspend' => 'suspend();', 'delay0' => 'delay(0);', 'delay1' => 'delay(1);' };
+            $L[] = $I . "fail('self-cancel of {$n['id']} not delivered at its suspension point');";
+        } else {
+            $L[] = $I . $this->seqCancel($n['cmsg']);
+        }
+        if ($n['swallow']) {
+            $L[] = '    } catch (' . $this->cancelClass($m) . ' $ce) {';
+            $L[] = '        $a = mix($a, esig($ce));';
+            array_push($L, ...$this->emitOps($n['cleanup'], $m, 2));
+            $L[] = '    }';
+        }
+        $L[] = '    return $a;';
+        return $L;
+    }
+
+    private function emitBlocker(array $n, string $m): array
+    {
+        $id = $n['id'];
+        $L = [];
+        $depth = 1;
+        $ind = function () use (&$depth) { return str_repeat('    ', $depth); };
+        if ($n['tryfin']) {
+            $L[] = $ind() . "reg('{$n['tryfin']}');";
+            $L[] = $ind() . 'try {';
+            $depth++;
+        }
+        if ($n['catch']) {
+            $L[] = $ind() . 'try {';
+            $depth++;
+        }
+        if ($n['kind'] === 'blocker') {
+            if ($n['point'] !== 'gen') {
+                $L[] = $ind() . "st($id);";   // raised right before parking (park_gen() raises it itself)
+            }
+            if ($m === 's') {
+                if ($n['point'] === 'nested' || $n['point'] === 'twoevents') {
+                    $L[] = $ind() . 'spawned();';
+                } elseif ($n['point'] === 'gen') {
+                    $L[] = $ind() . 'foreach ([1, 2] as $v) { $a = mix($a, $v); }';   // what park_gen() yields before parking
+                }
+                $L[] = $ind() . $this->seqCancel($n['cmsg']);
+            } else {
+                switch ($n['point']) {
+                    case 'delay':
+                        $L[] = $ind() . 'delay(3600000);';
+                        break;
+                    case 'never':
+                        $L[] = $ind() . "await(\$GLOBALS['NEVER']);";
+                        break;
+                    case 'suspendloop':
+                        $L[] = $ind() . 'while (true) { suspend(); }';
+                        break;
+                    case 'delayloop':
+                        $L[] = $ind() . 'while (true) { delay(1); }';
+                        break;
+                    case 'nested':
+                    case 'twoevents':
+                        // Parks on a child that never finishes (and with twoevents, on NEVER with
+                        // that child as the token); the child is cancelled on the way out.
+                        $L[] = $ind() . "\$z = track(spawn('never_leaf'), true);";
+                        $L[] = $ind() . 'try {';
+                        $L[] = $ind() . ($n['point'] === 'nested' ? '    await($z);' : "    await(\$GLOBALS['NEVER'], \$z);");
+                        $L[] = $ind() . '} finally {';
+                        $L[] = $ind() . '    $z->cancel();';
+                        $L[] = $ind() . '}';
+                        break;
+                    case 'fiber':
+                        $L[] = $ind() . '(new \Fiber(function () { suspend(); delay(3600000); }))->start();';
+                        break;
+                    case 'gen':
+                        $L[] = $ind() . "foreach (park_gen($id) as \$v) { \$a = mix(\$a, \$v); }";
+                        break;
+                    case 'sleep':
+                        $L[] = $ind() . 'sleep(3600);';
+                        break;
+                }
+                $L[] = $ind() . "fail('blocker $id left its parking point');";
+            }
+        } else {
+            // pblocker: parks inside protect() until cancellation is requested, then finishes the
+            // protected work; the deferred cancellation is thrown when protect() returns.
+            if ($m === 'c') {
+                $L[] = $ind() . '$a = mix($a, protect(function () {';
+                $L[] = $ind() . "    st($id);";
+                $L[] = $ind() . '    while (!current_coroutine()->isCancellationRequested()) { '
+                    . ($n['waitloop'] === 'suspend' ? 'suspend();' : 'delay(1);') . ' }';
+            } else {
+                $L[] = $ind() . '(function () {';
+                $L[] = $ind() . "    st($id);";
+            }
+            $L[] = $ind() . "    \$a = mix(0, $id);";
+            $depth++;
+            array_push($L, ...$this->emitOps($n['inner'], $m, $depth));
+            $depth--;
+            $L[] = $ind() . '    return $a;';
+            if ($m === 'c') {
+                $L[] = $ind() . '}));';
+                $L[] = $ind() . "fail('deferred cancellation of $id not thrown after protect()');";
+            } else {
+                $L[] = $ind() . '})();';
+                $L[] = $ind() . $this->seqCancel($n['cmsg']);
+            }
+        }
+        if ($n['catch']) {
+            $depth--;
+            $L[] = $ind() . '} catch (' . $this->cancelClass($m) . ' $ce) {';
+            $L[] = $ind() . '    $a = mix($a, esig($ce));';
+            array_push($L, ...$this->emitOps($n['cleanup'], $m, $depth + 1));
+            if (!$n['swallow']) {
+                $L[] = $ind() . '    throw $ce;';
+            }
+            $L[] = $ind() . '}';
+        }
+        if ($n['tryfin']) {
+            $depth--;
+            $L[] = $ind() . '} finally {';
+            $L[] = $ind() . "    fin('{$n['tryfin']}');";
+            array_push($L, ...$this->emitOps($n['finNoise'], $m, $depth + 1));
+            $L[] = $ind() . '}';
+        }
+        if ($n['swallow']) {
+            $L[] = '    return $a;';
+        } else {
+            $L[] = "    fail('blocker $id: cancellation swallowed');";
+            $L[] = '    return $a;';
+        }
+        return $L;
+    }
+
+    private function spawnExpr(int $k, int $form, array $argVars): string
+    {
+        $x = $this->nodes[$k]['x'];
+        $args = implode('', array_map(fn($v) => ", $v", $argVars));
+        $use = $argVars ? ' use (' . implode(', ', $argVars) . ')' : '';
+        return match ($form) {
+            0 => "spawn('c_$k', $x$args)",
+            1 => "spawn(c_$k(...), $x$args)",
+            2 => "spawn(function ()$use { return c_$k($x$args); })",
+            3 => "spawn(fn() => c_$k($x$args))",
+            4 => "spawn('c_$k', x: $x" . ($argVars ? ", p1: {$argVars[0]}" : '') . ')',
+            5 => "spawn(function (int \$x" . ($argVars ? ', ?Coroutine $p1' : '') . ") { return c_$k(\$x" . ($argVars ? ', $p1' : '') . "); }, $x$args)",
+            // the task's closure holds its own handle by reference: a cycle through the coroutine
+            6 => "spawn(function () use (&\$h$k" . implode('', array_map(fn($v) => ", $v", $argVars)) . ") { return c_$k($x$args); })",
+        };
+    }
+
+    private function emitOps(array $ops, string $m, int $depth): array
+    {
+        $L = [];
+        $I = str_repeat('    ', $depth);
+        $C = $m === 'c';
+        foreach ($ops as $op) {
+            switch ($op[0]) {
+                case 'group':
+                    array_push($L, ...$this->emitOps($op[1], $m, $depth));
+                    break;
+                case 'mix':
+                    $L[] = "{$I}\$a = mix(\$a, {$op[1]});";
+                    break;
+                case 'suspend':
+                    if ($C) {
+                        $L[] = "{$I}suspend();";
+                    }
+                    break;
+                case 'delay':
+                    if ($C) {
+                        $L[] = "{$I}delay({$op[1]});";
+                    }
+                    break;
+                case 'usleep':
+                    if ($C) {
+                        $L[] = "{$I}usleep({$op[1]});";
+                    }
+                    break;
+                case 'gen':
+                    $L[] = "{$I}foreach (gen_$m({$op[1]}, {$op[2]}) as \$v) { \$a = mix(\$a, \$v); }";
+                    break;
+                case 'fiber':
+                    $L[] = "{$I}\$a = mix(\$a, fiber_$m({$op[1]}));";
+                    break;
+                case 'spawn':
+                    [, $k, $form, $argVars, $drop] = $op;
+                    $node = $this->nodes[$k];
+                    $ec = var_export($node['expectCancelled'], true);
+                    if ($C) {
+                        $e = $this->spawnExpr($k, $form, $argVars);
+                        $L[] = $drop ? "{$I}trackw($e);" : "{$I}\$h$k = track($e, $ec);";
+                    } elseif ($node['cancelBefore']) {
+                        $L[] = "{$I}\$h$k = scancelled(" . self::q($node['cmsg']) . ');';
+                    } else {
+                        $args = implode('', array_map(fn($v) => ", $v", $argVars));
+                        $L[] = ($drop ? $I : "{$I}\$h$k = ") . "sq(fn() => s_$k({$node['x']}$args));";
+                    }
+                    break;
+                case 'handler':
+                    [, $var, $hid, $throws, $code, $susp, $checkArg] = $op;
+                    $L[] = "{$I}reg('$hid');";
+                    if ($C) {
+                        $use = $checkArg ? " use ($var)" : '';
+                        $body = "fin('$hid');";
+                        if ($checkArg) {
+                            $body .= " if (\$c !== $var) { fail('finally handler $hid got another coroutine'); }";
+                        }
+                        if ($susp) {
+                            $body .= match ($susp) {
+                                'suspend' => ' suspend();',
+                                'delay' => ' delay(1);',
+                                'spawn' => " if (await(track(spawn(fn() => 7), false)) !== 7) { fail('spawn in handler $hid'); }",
+                                'nested' => " reg('{$hid}n'); \$c->finally(function () { fin('{$hid}n'); });",
+                            };
+                        }
+                        if ($throws) {
+                            $body .= " throw new HandlerError('$hid', $code);";
+                        }
+                        $L[] = "{$I}{$var}->finally(function (Coroutine \$c)$use { $body });";
+                    } else {
+                        $L[] = "{$I}fin('$hid');";
+                        if ($susp === 'spawn') {
+                            $L[] = "{$I}spawned();";
+                        } elseif ($susp === 'nested') {
+                            $L[] = "{$I}reg('{$hid}n');";
+                            $L[] = "{$I}fin('{$hid}n');";
+                        }
+                        if ($throws) {
+                            $L[] = "{$I}$var = hthrow($var, '$hid', $code);";
+                        }
+                    }
+                    break;
+                case 'selfreg':
+                    $L[] = "{$I}reg('{$op[1]}');";
+                    $L[] = $C ? "{$I}current_coroutine()->finally(function () { fin('{$op[1]}'); });" : "{$I}fin('{$op[1]}');";
+                    break;
+                case 'cancel':
+                    if ($C) {
+                        $L[] = "{$I}{$op[1]}->cancel(" . ($op[2] === null ? '' : "new AsyncCancellation('{$op[2]}')") . ');';
+                    }
+                    break;
+                case 'cancelafter':
+                    [, $node, $var, $wait] = $op;
+                    if ($C) {
+                        if ($this->emittingMain && in_array('main-spin', $this->avoid, true)) {
+                            $wait = 'delay1';   // main spinning on suspend()/delay(0) starved timers (seed 14)
+                        }
+                        $w = match ($wait) { 'suspend' => 'suspend();', 'delay0' => 'delay(0);', 'delay1' => 'delay(1);' };
+                        $msg = $this->nodes[$node['id']]['cmsg'];
+                        $L[] = "{$I}while (!parked({$node['id']})) { $w }";
+                        $L[] = "{$I}{$var}->cancel(" . ($msg === null ? '' : "new AsyncCancellation('$msg')") . ');';
+                    }
+                    break;
+                case 'await':
+                    [, $var, $out, $node] = $op;
+                    $aw = $C ? "await($var)" : "sw($var)";
+                    if ($out === 'v') {
+                        $L[] = "{$I}\$a = mix(\$a, $aw);";
+                        if ($C && $this->chance(30)) {
+                            $L[] = "{$I}if ({$var}->getResult() !== $aw) { fail('getResult() of {$node['id']} differs'); }";
+                        }
+                    } else {
+                        $cls = match ($out) { 'T' => 'TaskError', 'H' => 'HandlerError', 'C' => $this->cancelClass($m) };
+                        $L[] = "{$I}try {";
+                        $L[] = "{$I}    $aw;";
+                        $L[] = "{$I}    fail('await of {$node['id']} did not throw');";
+                        $L[] = "{$I}} catch ($cls \$e) {";
+                        $L[] = "{$I}    \$a = mix(\$a, esig(\$e));";
+                        if ($C && $this->chance(30)) {
+                            $L[] = "{$I}    if ({$var}->getException() !== \$e) { fail('getException() of {$node['id']} differs'); }";
+                        }
+                        $L[] = "{$I}}";
+                    }
+                    break;
+                case 'tokawait':
+                    [, $bvar, $tvar] = $op;
+                    $L[] = "{$I}try {";
+                    $L[] = $C ? "{$I}    await($bvar, $tvar);" : "{$I}    stok($tvar);";
+                    $L[] = "{$I}    fail('token $tvar did not cancel the await of $bvar');";
+                    $L[] = "{$I}} catch (" . ($C ? 'OperationCanceledException' : 'SeqOpCancel') . ' $e) {';
+                    $L[] = "{$I}    \$a = mix(\$a, esig(\$e));";
+                    $L[] = "{$I}}";
+                    break;
+                case 'awaittok':
+                    [, $nvar, $out, $bvar] = $op;
+                    $aw = $C ? "await($nvar, $bvar)" : "sw($nvar)";
+                    if ($out === 'v') {
+                        $L[] = "{$I}\$a = mix(\$a, $aw);";
+                    } else {
+                        $cls = match ($out) { 'T' => 'TaskError', 'H' => 'HandlerError', 'C' => $this->cancelClass($m) };
+                        $L[] = "{$I}try {";
+                        $L[] = "{$I}    $aw;";
+                        $L[] = "{$I}    fail('await of $nvar did not throw');";
+                        $L[] = "{$I}} catch ($cls \$e) {";
+                        $L[] = "{$I}    \$a = mix(\$a, esig(\$e));";
+                        $L[] = "{$I}}";
+                    }
+                    break;
+                case 'gc':
+                    if ($C) {
+                        $L[] = "{$I}gc_collect_cycles();";
+                    }
+                    break;
+                case 'probe':
+                    // Introspection of a coroutine in whatever state it is: must not crash.
+                    if ($C) {
+                        $L[] = "{$I}probe({$op[1]});";
+                    }
+                    break;
+                case 'ctx':
+                    $L[] = "{$I}\$a = mix(\$a, ctx_$m(\$a, {$op[1]}));";
+                    break;
+                case 'protectThrow':
+                    [, $block, $code] = $op;
+                    $L[] = "{$I}try {";
+                    $L[] = $C ? "{$I}    protect(function () {" : "{$I}    (function () {";
+                    $L[] = "{$I}        \$a = $code;";
+                    array_push($L, ...$this->emitOps($block, $m, $depth + 2));
+                    $L[] = "{$I}        throw new LocalErr('p', mix(\$a, $code));";
+                    $L[] = $C ? "{$I}    });" : "{$I}    })();";
+                    $L[] = "{$I}    fail('protect() swallowed an exception');";
+                    $L[] = "{$I}} catch (LocalErr \$e) {";
+                    $L[] = "{$I}    \$a = mix(\$a, esig(\$e));";
+                    $L[] = "{$I}}";
+                    break;
+                case 'checkdone':
+                    if ($C) {
+                        $L[] = "{$I}if (!{$op[1]}->isCompleted()) { fail('{$op[1]} not completed after await'); }";
+                    }
+                    break;
+                case 'try':
+                    [, $hid, $block, $local] = $op;
+                    if ($hid !== null) {
+                        $L[] = "{$I}reg('$hid');";
+                    }
+                    $L[] = "{$I}try {";
+                    array_push($L, ...$this->emitOps($block, $m, $depth + 1));
+                    if ($local !== null) {
+                        $L[] = "{$I}    throw new LocalErr('l', $local);";
+                        $L[] = "{$I}} catch (LocalErr \$e) {";
+                        $L[] = "{$I}    \$a = mix(\$a, esig(\$e));";
+                    }
+                    if ($hid !== null) {
+                        $L[] = "{$I}} finally {";
+                        $L[] = "{$I}    fin('$hid');";
+                    }
+                    $L[] = "{$I}}";
+                    break;
+                case 'protect':
+                    [, $block, $k, $arrowish] = $op;
+                    $L[] = $C ? "{$I}\$a = mix(\$a, protect(function () {" : "{$I}\$a = mix(\$a, (function () {";
+                    $L[] = "{$I}    \$a = $k;";
+                    array_push($L, ...$this->emitOps($block, $m, $depth + 1));
+                    $L[] = "{$I}    return \$a;";
+                    $L[] = $C ? "{$I}}));" : "{$I}})());";
+                    break;
+                default:
+                    throw new LogicException('unknown op ' . $op[0]);
+            }
+        }
+        return $L;
+    }
+}
+
+function shuffle_mt(array &$a): void
+{
+    for ($i = count($a) - 1; $i > 0; $i--) {
+        $j = mt_rand(0, $i);
+        [$a[$i], $a[$j]] = [$a[$j], $a[$i]];
+    }
+}
+
+const PRELUDE = <<<'PHP'
+final class TaskError extends \RuntimeException {}
+final class HandlerError extends \RuntimeException {}
+final class LocalErr extends \RuntimeException {}
+final class SeqCancel extends \Exception {}
+final class SeqOpCancel extends \Exception {}
+
+$MODE = 's';
+$REGS = ['s' => [], 'c' => []];   // try/finally blocks entered, finally handlers registered
+$CNT = ['s' => [], 'c' => []];    // how often each of them ran
+$OUT = ['s' => [], 'c' => []];    // results of fire-and-forget tasks
+$SPAWNS = ['s' => 0, 'c' => 0];
+$FAILS = [];
+$ST = [];                         // "parked" flags of blockers
+$HANDLES = [];                    // [Coroutine, expected isCancelled() or null]
+$WEAK = [];
+$NEVER = null;
+
+function mix(int $a, int $b): int { return ((($a % 1000003) * 1103 + $b + 12345) % 2147483629 + 2147483629) % 2147483629; }
+function reg(string $id): void { global $MODE, $REGS; $REGS[$MODE][$id] = ($REGS[$MODE][$id] ?? 0) + 1; }
+function fin(string $id): void { global $MODE, $CNT; $CNT[$MODE][$id] = ($CNT[$MODE][$id] ?? 0) + 1; }
+function fail(string $m): void { $GLOBALS['FAILS'][] = $m; }
+function finish(): never
+{
+    foreach (array_unique($GLOBALS['FAILS']) as $f) {
+        echo "FAIL $f\n";
+    }
+    // exit() from the main flow leaves the other coroutines running (parked for an hour here):
+    // cancel them first.
+    if ($GLOBALS['MODE'] === 'c') {
+        foreach (get_coroutines() as $co) {
+            if ($co !== current_coroutine()) {
+                $co->cancel();
+            }
+        }
+    }
+    exit(1);
+}
+function out(int $k, int $v): void { $GLOBALS['OUT'][$GLOBALS['MODE']][$k] = $v; }
+function st(int $k): void { if ($GLOBALS['MODE'] === 'c') { $GLOBALS['ST'][$k] = true; } }
+/** A canceller waits for its blocker to park; a bounded wait turns a starved loop into a FAIL line. */
+function parked(int $k): bool
+{
+    static $since = [];
+    if (isset($GLOBALS['ST'][$k])) {
+        return true;
+    }
+    $since[$k] ??= microtime(true);
+    if (microtime(true) - $since[$k] > 3.0) {
+        fail("task $k did not park within 3 s while its canceller waited for it (starved?)");
+        finish();
+    }
+    return false;
+}
+function spawned(): void { $GLOBALS['SPAWNS'][$GLOBALS['MODE']]++; }
+function esig_s(\Throwable $e): string
+{
+    $t = match (true) {
+        $e instanceof OperationCanceledException, $e instanceof SeqOpCancel => 'O',
+        $e instanceof AsyncCancellation, $e instanceof SeqCancel => 'C',
+        $e instanceof TaskError => 'T',
+        $e instanceof HandlerError => 'H',
+        $e instanceof LocalErr => 'L',
+        default => 'X' . get_class($e),
+    };
+    $s = $t . $e->getCode() . ':' . $e->getMessage();
+    return $e->getPrevious() !== null ? $s . '<' . esig_s($e->getPrevious()) : $s;
+}
+function esig(\Throwable $e): int { return crc32(esig_s($e)); }
+
+// Concurrent side.
+function track(Coroutine $h, ?bool $cancelled): Coroutine
+{
+    $GLOBALS['HANDLES'][] = [$h, $cancelled];
+    $GLOBALS['WEAK'][] = WeakReference::create($h);
+    spawned();
+    return $h;
+}
+function trackw(Coroutine $h): void { $GLOBALS['WEAK'][] = WeakReference::create($h); spawned(); }
+function never_leaf(): void { delay(3600000); }
+function gen_c(int $k, int $n): \Generator { for ($i = 0; $i < $n; $i++) { suspend(); yield $k + $i; } }
+function fiber_c(int $k): int
+{
+    $f = new \Fiber(function (int $v) { suspend(); $w = \Fiber::suspend($v + 1); delay(1); return $w * 2; });
+    $r = $f->start($k);
+    $f->resume($r + 3);
+    return $f->getReturn();
+}
+
+function probe(Coroutine $h): void
+{
+    $h->getId(); $h->isStarted(); $h->isQueued(); $h->isRunning(); $h->isSuspended(); $h->isCancelled();
+    $h->isCancellationRequested(); $h->isCompleted(); $h->getAwaitingInfo(); $h->getTrace();
+    $h->getSpawnLocation(); $h->getSuspendLocation(); $h->getSuspendFileAndLine();
+}
+function ctx_c(int $a, int $k): int
+{
+    $ctx = Async\coroutine_context();
+    $ctx->set("k$k", $a, true);
+    suspend();
+    return $ctx->get("k$k") === $a ? $a + $k : -1;
+}
+function ctx_s(int $a, int $k): int { return $a + $k; }
+function park_gen(int $k): \Generator { yield 1; suspend(); yield 2; st($k); delay(3600000); yield 3; }
+
+// Sequential side: a spawn is an immediate call whose outcome is recorded; await replays it.
+function sq(callable $f): array { spawned(); try { return ['v' => $f()]; } catch (\Throwable $e) { return ['e' => $e]; } }
+function sw(array $r): int { if (isset($r['e'])) { throw $r['e']; } return $r['v']; }
+function scancelled(?string $msg): array { spawned(); return ['e' => new SeqCancel($msg ?? 'Coroutine cancelled')]; }
+function hthrow(array $r, string $id, int $code): array { return ['e' => new HandlerError($id, $code, $r['e'] ?? null)]; }
+function stok(array $tok): void { throw new SeqOpCancel('Operation has been cancelled', 0, $tok['e'] ?? null); }
+function gen_s(int $k, int $n): \Generator { for ($i = 0; $i < $n; $i++) { yield $k + $i; } }
+function fiber_s(int $k): int
+{
+    $f = new \Fiber(function (int $v) { $w = \Fiber::suspend($v + 1); return $w * 2; });
+    $r = $f->start($k);
+    $f->resume($r + 3);
+    return $f->getReturn();
+}
+PHP;
+
+const DRIVER = <<<'PHP'
+function checksum(int $r): int
+{
+    global $OUT, $REGS, $SPAWNS, $MODE;
+    ksort($OUT[$MODE]);
+    return mix($r, crc32(json_encode([$OUT[$MODE], count($REGS[$MODE]), $SPAWNS[$MODE]])));
+}
+
+
+$MODE = 's';
+try {
+    $seq = MAIN_SPAWNED ? sw(sq(fn() => main_s())) : main_s();
+} catch (\Throwable $e) {
+    echo 'FAIL generator bug: the sequential run threw ', get_class($e), ': ', $e->getMessage(), ' at line ', $e->getLine(), "\n";
+    exit(3);
+}
+$sum = checksum($seq);
+if (getenv('FUZZ_SEQ_ONLY')) {
+    echo "OK $sum\n";
+    exit(0);
+}
+
+$MODE = 'c';
+$conc = null;
+try {
+    if (USES_NEVER) {
+        $NEVER = spawn('never_leaf');
+    }
+    $conc = MAIN_SPAWNED ? await(track(spawn('main_c'), false)) : main_c();
+} catch (\Throwable $e) {
+    fail('escaped: ' . get_class($e) . ': ' . $e->getMessage() . ' at line ' . $e->getLine()
+        . ($e->getPrevious() ? ' (previous ' . get_class($e->getPrevious()) . ': ' . $e->getPrevious()->getMessage() . ')' : ''));
+    finish();
+}
+unset($e);
+// Fire-and-forget tasks may still run; give them a bounded time.
+$deadline = microtime(true) + 4.0;
+$expectLeft = 1 + ($NEVER !== null ? 1 : 0);
+while (count(get_coroutines()) > $expectLeft && microtime(true) < $deadline) {
+    delay(1);
+}
+if ($NEVER !== null) {
+    $NEVER->cancel();
+    try {
+        await($NEVER);
+        fail('NEVER finished');
+    } catch (AsyncCancellation $e) {
+    }
+    unset($e);
+}
+if ($conc !== $seq) {
+    fail("result: concurrent $conc, sequential $seq");
+}
+ksort($REGS['c']); ksort($REGS['s']); ksort($CNT['c']); ksort($OUT['c']); ksort($OUT['s']);
+foreach ($REGS['c'] as $id => $n) {
+    if ($n !== 1) {
+        fail("finally $id registered/entered $n times");
+    }
+    if (($CNT['c'][$id] ?? 0) !== 1) {
+        fail("finally $id ran " . ($CNT['c'][$id] ?? 0) . ' times');
+    }
+}
+foreach (array_diff_key($CNT['c'], $REGS['c']) as $id => $n) {
+    fail("finally $id ran $n times but was never registered");
+}
+if (array_keys($REGS['c']) !== array_keys($REGS['s'])) {
+    fail('finally set differs: only concurrent [' . implode(',', array_keys(array_diff_key($REGS['c'], $REGS['s'])))
+        . '], only sequential [' . implode(',', array_keys(array_diff_key($REGS['s'], $REGS['c']))) . ']');
+}
+if ($OUT['c'] !== $OUT['s']) {
+    fail('fire-and-forget results differ: ' . json_encode($OUT['c']) . ' vs ' . json_encode($OUT['s']));
+}
+if ($SPAWNS['c'] !== $SPAWNS['s']) {
+    fail("spawn count: concurrent {$SPAWNS['c']}, sequential {$SPAWNS['s']}");
+}
+foreach ($HANDLES as $i => [$h, $cancelled]) {
+    if (!$h->isCompleted()) {
+        fail('coroutine #' . $h->getId() . ' spawned at ' . $h->getSpawnLocation() . ' not completed, suspended at '
+            . $h->getSuspendLocation());
+    } elseif ($cancelled !== null && $h->isCancelled() !== $cancelled) {
+        fail('coroutine spawned at ' . $h->getSpawnLocation() . ': isCancelled() is ' . var_export($h->isCancelled(), true));
+    }
+}
+$left = get_coroutines();
+if (count($left) > 1 || (count($left) === 1 && $left[0] !== current_coroutine())) {
+    $where = [];
+    foreach ($left as $co) {
+        if ($co !== current_coroutine()) {
+            $where[] = $co->getSpawnLocation() . ' suspended at ' . $co->getSuspendLocation();
+        }
+    }
+    fail('coroutines left: ' . implode('; ', $where));
+}
+unset($left, $co, $h);
+$HANDLES = [];
+$NEVER = null;
+// Let the run queue drop its references (a finished coroutine may still sit in it; with a
+// perturbed schedule main can be picked first several times, so wait on a timer).
+delay(1);
+delay(1);
+gc_collect_cycles();
+$alive = 0;
+foreach ($WEAK as $w) {
+    $alive += $w->get() !== null ? 1 : 0;
+}
+if ($alive) {
+    fail("$alive Coroutine objects still alive after their handles were dropped");
+}
+if ($FAILS) {
+    finish();
+}
+$snapshot = $CNT['c'];
+register_shutdown_function(function () use ($snapshot) {
+    if ($GLOBALS['CNT']['c'] !== $snapshot || $GLOBALS['FAILS']) {
+        echo "FAIL state changed after the script ended\n";
+    }
+});
+echo "OK $sum\n";
+PHP;
+
+if (PHP_SAPI === 'cli' && realpath($argv[0] ?? '') === __FILE__) {
+    $seed = null;
+    $size = null;
+    $avoid = [];
+    foreach (array_slice($argv, 1) as $arg) {
+        if (str_starts_with($arg, '--size=')) {
+            $size = (int) substr($arg, 7);
+        } elseif (str_starts_with($arg, '--avoid=')) {
+            $avoid = array_filter(explode(',', substr($arg, 8)));
+        } elseif (is_numeric($arg)) {
+            $seed = (int) $arg;
+        }
+    }
+    if ($seed === null) {
+        fwrite(STDERR, "usage: php generate.php <seed> [--size=N] [--avoid=main-spin,...]\n");
+        exit(2);
+    }
+    $g = new FuzzGen($seed, $size, $avoid);
+    $g->generate();
+    echo $g->emit();
+}
