@@ -309,6 +309,10 @@ ZEND_FUNCTION(Async_protect)
 	co->protect_depth++;
 	ZEND_COROUTINE_SET_PROTECTED(&co->coro);
 	call_user_function(NULL, NULL, closure, return_value, 0, NULL);
+	if (Z_ISREF_P(return_value)) {
+		/* A by-reference closure: protect() itself returns by value. */
+		zend_unwrap_reference(return_value);
+	}
 	if (--co->protect_depth == 0) {
 		ZEND_COROUTINE_CLR_PROTECTED(&co->coro);
 		if (co->pending_cancel != NULL && !ZEND_COROUTINE_IS_FINISHED(&co->coro)) {

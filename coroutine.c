@@ -307,6 +307,9 @@ static bool coroutine_execute(async_coroutine_t *co)
 			co->coro.fcall->fci.retval = &retval;
 			zend_call_function(&co->coro.fcall->fci, &co->coro.fcall->fci_cache);
 			if (Z_TYPE(retval) != IS_UNDEF) {
+				if (Z_ISREF(retval)) {
+					zend_unwrap_reference(&retval); /* results are values */
+				}
 				zval_ptr_dtor(&co->coro.result);
 				ZVAL_COPY_VALUE(&co->coro.result, &retval);
 			}
