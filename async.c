@@ -105,7 +105,7 @@ bool async_wait_ms(zend_ulong ms, zend_ulong ns)
 }
 
 /* The token fired: the wait ends with OperationCanceledException, the token's error as previous. */
-static void token_fired(zend_async_event_t *event, zend_async_event_callback_t *callback, void *result, zend_object *exception)
+void async_token_fired(zend_async_event_t *event, zend_async_event_callback_t *callback, void *result, zend_object *exception)
 {
 	zend_coroutine_event_callback_t *cb = (zend_coroutine_event_callback_t *) callback;
 	zend_async_waker_t *waker = cb->coroutine->waker;
@@ -126,7 +126,7 @@ static void token_fired(zend_async_event_t *event, zend_async_event_callback_t *
 	ZEND_ASYNC_ENQUEUE_COROUTINE(cb->coroutine);
 }
 
-static void throw_token_fired(zend_async_event_t *token)
+void async_throw_token_fired(zend_async_event_t *token)
 {
 	zend_object *previous = NULL;
 	zval ignored;
@@ -170,7 +170,7 @@ void async_await(zend_object *awaitable, zend_object *cancellation, zval *return
 		return;
 	}
 	if (token != NULL && ZEND_ASYNC_EVENT_IS_CLOSED(token)) {
-		throw_token_fired(token);
+		async_throw_token_fired(token);
 		return;
 	}
 
@@ -186,7 +186,7 @@ void async_await(zend_object *awaitable, zend_object *cancellation, zval *return
 	ZEND_ASYNC_EVENT_SET_EXCEPTION_HANDLED(event);
 	zend_async_waker_new(coro);
 	if (!zend_async_resume_when(coro, event, false, zend_async_waker_callback_resolve, NULL)
-		|| (token != NULL && !zend_async_resume_when(coro, token, false, token_fired, NULL))) {
+		|| (token != NULL && !zend_async_resume_when(coro, token, false, async_token_fired, NULL))) {
 		zend_async_waker_clean(coro);
 		return;
 	}

@@ -505,43 +505,7 @@ static void channel_give_back(async_channel_t *ch, zval *value)
  * previous).
  * ------------------------------------------------------------------------------------------- */
 
-static void channel_token_fired(zend_async_event_t *event, zend_async_event_callback_t *callback,
-	void *result, zend_object *exception)
-{
-	zend_coroutine_event_callback_t *cb = (zend_coroutine_event_callback_t *) callback;
-	zend_async_waker_t *waker = cb->coroutine->waker;
-	if (waker == NULL || waker->status != ZEND_ASYNC_WAKER_WAITING) {
-		return;
-	}
-	if (exception != NULL) {
-		ZEND_ASYNC_EVENT_SET_EXCEPTION_HANDLED(event);
-	}
-	waker->triggered_event = event;
-	zend_object *error = async_new_exception(async_ce_operation_canceled, "Operation has been cancelled");
-	if (exception != NULL) {
-		GC_ADDREF(exception);
-		zend_exception_set_previous(error, exception);
-	}
-	zend_async_waker_apply_error(waker, error, true, true);
-	ZEND_ASYNC_ENQUEUE_COROUTINE(cb->coroutine);
-}
-
-static void channel_throw_token_fired(zend_async_event_t *token)
-{
-	zend_object *previous = NULL;
-	zval ignored;
-	ZVAL_UNDEF(&ignored);
-	if (token->replay) {
-		token->replay(token, NULL, &ignored, &previous);
-	}
-	zval_ptr_dtor(&ignored);
-	zend_object *error = async_new_exception(async_ce_operation_canceled, "Operation has been cancelled");
-	if (previous) {
-		ZEND_ASYNC_EVENT_SET_EXCEPTION_HANDLED(token);
-		zend_exception_set_previous(error, previous);
-	}
-	zend_throw_exception_internal(error);
-}
+/* Token handling is shared with await(): async_token_fired / async_throw_token_fired. */
 
 /* ---------------------------------------------------------------------------------------------
  * Parking
@@ -556,7 +520,7 @@ static bool channel_can_park(zend_async_event_t *token)
 		return false;
 	}
 	if (token != NULL && ZEND_ASYNC_EVENT_IS_CLOSED(token)) {
-		channel_throw_token_fired(token);
+		async_throw_token_fired(token);
 		return false;
 	}
 	return true;
@@ -648,7 +612,7 @@ static park_result channel_park(async_channel_t *ch, bool is_sender, zval *value
 
 	channel_waker_reset(co);
 	bool ok = zend_async_resume_when(co, CH_EVENT(ch), false, NULL, &w->cb)
-		&& (token == NULL || zend_async_resume_when(co, token, false, channel_token_fired, NULL))
+		&& (token == NULL || zend_async_resume_when(co, token, false, async_token_fired, NULL))
 		&& channel_timer_arm(ch, is_sender ? TIMER_CONSUMERS : TIMER_PRODUCERS);
 	if (ok) {
 		ZEND_ASYNC_SUSPEND();

@@ -177,6 +177,12 @@ void async_sleep_hooks_uninstall(void);
 /* Async\await() in C: the result, or the awaitable's (or token's) exception thrown. */
 void async_await(zend_object *awaitable, zend_object *cancellation, zval *return_value);
 
+/* A cancellation token fired while waiting: the wait ends with OperationCanceledException whose
+ * previous is the token's error. The first is a waker callback, the second throws at once for a
+ * token that had already fired. */
+void async_token_fired(zend_async_event_t *event, zend_async_event_callback_t *callback, void *result, zend_object *exception);
+void async_throw_token_fired(zend_async_event_t *token);
+
 /* Wait for `ms` milliseconds in the current coroutine; false with an exception on failure. */
 bool async_wait_ms(zend_ulong ms, zend_ulong ns);
 
