@@ -18,7 +18,7 @@ try_call("main is in get_coroutines()", fn() => in_array($main, get_coroutines()
 try_call("getContext is coroutine_context()", fn() => $main->getContext() === Async\coroutine_context());
 $finallyRan = "no";
 try_call("finally on main", fn() => $main->finally(function ($co) use ($main, &$finallyRan) {
-    $finallyRan = "yes, same=" . var_export($co === $main, true);
+    $GLOBALS['finallyRan'] = "yes, same=" . var_export($co === $main, true); // fn() captured a copy
 }));
 $token = spawn(fn() => delay(5));
 try_call("await itself with a token", fn() => await($main, $token));
