@@ -102,7 +102,8 @@ final class FuzzGen
         $this->budget--;
         $n = ['id' => $id, 'kind' => $kind, 'x' => $this->r(1, 1000000), 'params' => $opt['params'] ?? [],
             'ff' => $opt['ff'] ?? false, 'cancelBefore' => $opt['cancelBefore'] ?? false, 'main' => false,
-            'swallow' => false, 'cmsg' => null];
+            'swallow' => false, 'cmsg' => null, 'future' => $opt['future'] ?? null,
+            'consumer' => $opt['consumer'] ?? false];
         $args = $opt['args'] ?? [];
         // A task cancelled before it starts never runs: keep its body small.
         $n['body'] = $n['cancelBefore'] ? $this->genNoise(2, false) : $this->genBlock($depth, $args);
@@ -113,7 +114,7 @@ final class FuzzGen
         switch ($kind) {
             case 'blocker':
                 $n['point'] = $this->pick(['delay', 'delay', 'never', 'suspendloop', 'delayloop', 'nested', 'fiber',
-                    'gen', 'sleep', 'twoevents']);
+                    'gen', 'sleep', 'twoevents', 'timeout', 'recv', 'send', 'acquire']);
                 if ($n['point'] === 'never' || $n['point'] === 'twoevents') {
                     $this->usesNever = true;
                 }
@@ -227,7 +228,8 @@ final class FuzzGen
 
         for ($i = 0; $i < $kids && $this->budget > 0; $i++) {
             $plan = $this->weighted(['await' => 40, 'cancelBefore' => 10, 'blocker' => 12, 'siblingCancel' => 8,
-                'secondAwait' => 9, 'ff' => 7, 'token' => 7, 'tokenReverse' => 4]);
+                'secondAwait' => 9, 'ff' => 7, 'token' => 7, 'tokenReverse' => 4, 'future' => 6, 'channel' => 5,
+                'pool' => 4]);
             switch ($plan) {
                 case 'await':
                     $k = $this->newNode($d, $this->weighted(['normal' => 60, 'thrower' => 28, 'selfcancel' => 12]));
@@ -292,6 +294,13 @@ final class FuzzGen
                     $b = $this->newBlocker($d);
                     [$sp, $hs] = $this->spawnOps($b);
                     $spawnPhase[] = $sp;
+                    if ($this->chance(35)) {
+                        // a timeout() token
+                        $tokPhase[] = ['tokawaitTimeout', '$h' . $b['id'], $this->r(1, 5)];
+                        $cancelPhase[] = ['cancelafter', $b, '$h' . $b['id'], $this->pick(['suspend', 'delay0', 'delay1'])];
+                        $this->addAwaits($awaitPhase, $late, $b, $hs);
+                        break;
+                    }
                     $tk = $this->chance(20)
                         ? $this->newNode($d, 'normal', ['cancelBefore' => true])
                         : $this->newNode($d, $this->weighted(['normal' => 50, 'thrower' => 35, 'selfcancel' => 15]));
@@ -310,12 +319,59 @@ final class FuzzGen
                     $k = $this->newNode($d, $this->weighted(['normal' => 60, 'thrower' => 25, 'selfcancel' => 15]));
                     [$sp2, $hs2] = $this->spawnOps($k);
                     $spawnPhase[] = $sp2;
-                    $tokPhase[] = ['awaittok', '$h' . $k['id'], $this->outcome($k, $hs2), '$h' . $b['id']];
+                    $tokPhase[] = ['awaittok', '$h' . $k['id'], $this->outcome($k, $hs2),
+                        $this->chance(35) ? 'timeout(3600000)' : '$h' . $b['id']];
                     $cancelPhase[] = ['cancelafter', $b, '$h' . $b['id'], $this->pick(['suspend', 'delay0', 'delay1'])];
                     $this->addAwaits($awaitPhase, $late, $b, $hs);
                     if ($this->chance(50)) {
                         $this->addAwaits($awaitPhase, $late, $k, $hs2, true);
                     }
+                    break;
+                case 'future':
+                    // A producer completes (or fails) a FutureState at its end; the future is awaited,
+                    // directly or through map()/catch().
+                    $err = $this->chance(30);
+                    $pr = $this->newNode($d, $this->weighted(['normal' => 80, 'thrower' => 20]),
+                        ['params' => ['p1'], 'future' => ['error' => $err]]);
+                    [$sp, $hs] = $this->spawnOps($pr, ['$st' . $pr['id']]);
+                    $spawnPhase[] = array_merge([['newfuture', $pr['id']]], $sp);
+                    $this->addAwaits($awaitPhase, $late, $pr, $hs);
+                    $how = $this->pick(['await', 'method', 'map', 'catch']);
+                    $awaitPhase[] = ['awaitfuture', $pr['id'], $err && $how !== 'catch' ? 'T' : 'v', $how, $this->r(1, 9999)];
+                    break;
+                case 'channel':
+                    // Producers send, one consumer sums everything until the channel is closed; the
+                    // parent closes it once every producer is done. Sums do not depend on the order.
+                    $cid = $this->nextId;
+                    $cons = $this->newNode($d, 'normal', ['params' => ['p1'], 'consumer' => true]);
+                    [$sp, $hs] = $this->spawnOps($cons, ['$ch' . $cid]);
+                    $spawnPhase[] = array_merge([['newchan', $cid, $this->pick([0, 0, 1, 2, 5])]], $sp);
+                    $np = $this->r(1, 3);
+                    for ($j = 0; $j < $np && $this->budget > 0; $j++) {
+                        $pr = $this->newNode($d, $this->weighted(['normal' => 80, 'thrower' => 20]), ['params' => ['p1'],
+                            'args' => [['var' => '$p1', 'role' => 'chansend', 'n' => $this->r(1, 4)]]]);
+                        [$sp2, $hs2] = $this->spawnOps($pr, ['$ch' . $cid]);
+                        $spawnPhase[] = $sp2;
+                        $this->addAwaits($awaitPhase, $late, $pr, $hs2);
+                    }
+                    $late[] = ['group', [['chanclose', $cid, $cons['id']],
+                        ['await', '$h' . $cons['id'], $this->outcome($this->nodes[$cons['id']], $hs), $cons]]];
+                    break;
+                case 'pool':
+                    // Workers acquire/release around some of their work; the pool is idle afterwards.
+                    $pid = $this->nextId;
+                    $max = $this->r(1, 3);
+                    $spawns = [['newpool', $pid, $max]];
+                    $nw = $this->r(2, 4);
+                    for ($j = 0; $j < $nw && $this->budget > 0; $j++) {
+                        $w = $this->newNode($d, $this->weighted(['normal' => 80, 'thrower' => 20]), ['params' => ['p1'],
+                            'args' => [['var' => '$p1', 'role' => 'pool']]]);
+                        [$sp2, $hs2] = $this->spawnOps($w, ['$pl' . $pid]);
+                        array_push($spawns, ...$sp2);
+                        $this->addAwaits($awaitPhase, $late, $w, $hs2);
+                    }
+                    $spawnPhase[] = $spawns;
+                    $late[] = ['poolcheck', $pid, $max];
                     break;
             }
         }
@@ -329,6 +385,14 @@ final class FuzzGen
         foreach ($args as $a) {
             if ($a['role'] === 'cancel') {
                 $argOps[] = ['cancelafter', $a['target'], $a['var'], $this->pick(['suspend', 'delay0', 'delay1'])];
+            } elseif ($a['role'] === 'chansend') {
+                for ($j = 0; $j < $a['n']; $j++) {
+                    $argOps[] = ['chansend', $a['var']];
+                }
+            } elseif ($a['role'] === 'pool') {
+                for ($j = $this->r(1, 2); $j > 0; $j--) {
+                    $argOps[] = ['pooluse', $a['var'], $this->genNoise(3, true), $this->nextFin++];
+                }
             } else {
                 $argOps[] = ['await', $a['var'], $a['outcome'], $a['target']];
                 if ($a['twice']) {
@@ -416,7 +480,7 @@ final class FuzzGen
         if (!$drop) {
             $nh = $this->weighted(['0' => 55, '1' => 30, '2' => 10, '3' => 5]);
             for ($i = 0; $i < (int) $nh; $i++) {
-                $throws = !$k['ff'] && $this->chance(15);
+                $throws = !$k['ff'] && !$k['consumer'] && $this->chance(15);
                 $handlers[] = ['handler', $var, $this->fid('fh'), $throws, $this->r(1, 9999),
                     $this->pick([null, null, null, null, 'suspend', 'delay', 'spawn', 'nested']), $this->chance(30)];
             }
@@ -479,7 +543,7 @@ final class FuzzGen
         $L[] = "// Generated by tests/fuzz/generate.php for seed {$this->seed}. Regenerate rather than edit.";
         $L[] = '// Concurrent functions c_*, sequential twins s_*; see generate.php for the invariants.';
         $L[] = 'use function Async\\{spawn, await, suspend, delay, protect, current_coroutine, get_coroutines, timeout};';
-        $L[] = 'use Async\\{Coroutine, AsyncCancellation, OperationCanceledException, Future, FutureState};';
+        $L[] = 'use Async\\{Coroutine, AsyncCancellation, OperationCanceledException, Future, FutureState, TimeoutException, Channel, Pool};';
         $L[] = '';
         $L[] = rtrim(PRELUDE);
         $L[] = '';
@@ -511,13 +575,21 @@ final class FuzzGen
         $id = $n['id'];
         $params = ['int $x'];
         foreach ($n['params'] as $p) {
-            $params[] = ($m === 'c' ? '?Coroutine $' : '?array $') . $p . ' = null';
+            $params[] = '$' . $p . ' = null';   // a handle, a FutureState, a Channel or a Pool (or their twins)
         }
         $L = [];
         $L[] = "function {$m}_$id(" . implode(', ', $params) . ')' . ($n['kind'] === 'thrower' ? ': never' : ': int');
         $L[] = '{';
         $L[] = "    \$a = mix(\$x, $id);";
         array_push($L, ...$this->emitOps($n['body'], $m, 1));
+        if ($n['consumer']) {
+            $L[] = '    $sum = 0;';
+            $L[] = '    foreach ($p1 as $v) { $sum = ($sum + $v) % 1000003; }';
+            $L[] = '    $a = mix($a, $sum);';
+        }
+        if ($n['future'] !== null) {
+            $L[] = $n['future']['error'] ? "    \$p1->error(new TaskError('f$id', mix(\$a, 1)));" : '    $p1->complete($a);';
+        }
         switch ($n['kind']) {
             case 'normal':
                 if ($n['ff']) {
@@ -612,7 +684,7 @@ final class FuzzGen
                 $L[] = $ind() . "st($id);";   // raised right before parking (park_gen() raises it itself)
             }
             if ($m === 's') {
-                if ($n['point'] === 'nested' || $n['point'] === 'twoevents') {
+                if (in_array($n['point'], ['nested', 'twoevents', 'timeout'], true)) {
                     $L[] = $ind() . 'spawned();';
                 } elseif ($n['point'] === 'gen') {
                     $L[] = $ind() . 'foreach ([1, 2] as $v) { $a = mix($a, $v); }';   // what park_gen() yields before parking
@@ -634,11 +706,16 @@ final class FuzzGen
                         break;
                     case 'nested':
                     case 'twoevents':
+                    case 'timeout':
                         // Parks on a child that never finishes (and with twoevents, on NEVER with
                         // that child as the token); the child is cancelled on the way out.
                         $L[] = $ind() . "\$z = track(spawn('never_leaf'), true);";
                         $L[] = $ind() . 'try {';
-                        $L[] = $ind() . ($n['point'] === 'nested' ? '    await($z);' : "    await(\$GLOBALS['NEVER'], \$z);");
+                        $L[] = $ind() . match ($n['point']) {
+                            'nested' => '    await($z);',
+                            'twoevents' => "    await(\$GLOBALS['NEVER'], \$z);",
+                            'timeout' => '    await($z, timeout(3600000));',
+                        };
                         $L[] = $ind() . '} finally {';
                         $L[] = $ind() . '    $z->cancel();';
                         $L[] = $ind() . '}';
@@ -651,6 +728,15 @@ final class FuzzGen
                         break;
                     case 'sleep':
                         $L[] = $ind() . 'sleep(3600);';
+                        break;
+                    case 'recv':
+                        $L[] = $ind() . '$chx = new Channel(); $chx->recv();';
+                        break;
+                    case 'send':
+                        $L[] = $ind() . '$chx = new Channel(0); $chx->send(1);';
+                        break;
+                    case 'acquire':
+                        $L[] = $ind() . '$px = new Pool(fn() => 1, max: 1); $rx = $px->acquire(); $px->acquire();';
                         break;
                 }
                 $L[] = $ind() . "fail('blocker $id left its parking point');";
@@ -717,7 +803,7 @@ final class FuzzGen
             2 => "spawn(function ()$use { return c_$k($x$args); })",
             3 => "spawn(fn() => c_$k($x$args))",
             4 => "spawn('c_$k', x: $x" . ($argVars ? ", p1: {$argVars[0]}" : '') . ')',
-            5 => "spawn(function (int \$x" . ($argVars ? ', ?Coroutine $p1' : '') . ") { return c_$k(\$x" . ($argVars ? ', $p1' : '') . "); }, $x$args)",
+            5 => "spawn(function (int \$x" . ($argVars ? ', $p1' : '') . ") { return c_$k(\$x" . ($argVars ? ', $p1' : '') . "); }, $x$args)",
             // the task's closure holds its own handle by reference: a cycle through the coroutine
             6 => "spawn(function () use (&\$h$k" . implode('', array_map(fn($v) => ", $v", $argVars)) . ") { return c_$k($x$args); })",
         };
@@ -766,6 +852,8 @@ final class FuzzGen
                         $L[] = $drop ? "{$I}trackw($e);" : "{$I}\$h$k = track($e, $ec);";
                     } elseif ($node['cancelBefore']) {
                         $L[] = "{$I}\$h$k = scancelled(" . self::q($node['cmsg']) . ');';
+                    } elseif ($node['consumer']) {
+                        $L[] = "{$I}// consumer $k runs when the channel is closed (chanclose)";
                     } else {
                         $args = implode('', array_map(fn($v) => ", $v", $argVars));
                         $L[] = ($drop ? $I : "{$I}\$h$k = ") . "sq(fn() => s_$k({$node['x']}$args));";
@@ -871,6 +959,80 @@ final class FuzzGen
                         $L[] = "{$I}}";
                     }
                     break;
+                case 'newfuture':
+                    $L[] = $C ? "{$I}\$st{$op[1]} = new FutureState(); \$f{$op[1]} = new Future(\$st{$op[1]});"
+                        : "{$I}\$st{$op[1]} = new SeqState(); \$f{$op[1]} = \$st{$op[1]};";
+                    break;
+                case 'awaitfuture':
+                    [, $k, $out, $how, $kk] = $op;
+                    $e = $C ? match ($how) {
+                        'await' => "await(\$f$k)",
+                        'method' => "\$f{$k}->await()",
+                        'map' => "await(\$f{$k}->map(fn(\$v) => mix(\$v, $kk)))",
+                        'catch' => "await(\$f{$k}->catch(fn(\$e) => esig(\$e)))",
+                    } : match ($how) {
+                        'await', 'method' => "sfut(\$f$k)",
+                        'map' => "mix(sfut(\$f$k), $kk)",
+                        'catch' => "sfut_catch(\$f$k)",
+                    };
+                    if ($out === 'v') {
+                        $L[] = "{$I}\$a = mix(\$a, $e);";
+                    } else {
+                        $L[] = "{$I}try {";
+                        $L[] = "{$I}    $e;";
+                        $L[] = "{$I}    fail('future of $k did not fail');";
+                        $L[] = "{$I}} catch (TaskError \$e) {";
+                        $L[] = "{$I}    \$a = mix(\$a, esig(\$e));";
+                        $L[] = "{$I}}";
+                    }
+                    break;
+                case 'newchan':
+                    $L[] = $C ? "{$I}\$ch{$op[1]} = new Channel({$op[2]});" : "{$I}\$ch{$op[1]} = new SeqChan();";
+                    break;
+                case 'chansend':
+                    $L[] = "{$I}{$op[1]}->send(\$a % 100000);";
+                    break;
+                case 'chanclose':
+                    [, $cid, $k] = $op;
+                    $L[] = $C ? "{$I}\$ch{$cid}->close();"
+                        : "{$I}\$h$k = sq(fn() => s_$k({$this->nodes[$k]['x']}, \$ch$cid));";
+                    break;
+                case 'newpool':
+                    if ($C) {
+                        $L[] = "{$I}\$pl{$op[1]} = new Pool(function () { static \$n = 0; return ++\$n; }, max: {$op[2]});";
+                    } else {
+                        $L[] = "{$I}\$pl{$op[1]} = null;";
+                    }
+                    break;
+                case 'pooluse':
+                    [, $var, $block, $n] = $op;
+                    if ($C) {
+                        $L[] = "{$I}\$r$n = {$var}->acquire();";
+                        $L[] = "{$I}try {";
+                        array_push($L, ...$this->emitOps($block, $m, $depth + 1));
+                        $L[] = "{$I}} finally {";
+                        $L[] = "{$I}    {$var}->release(\$r$n);";
+                        $L[] = "{$I}}";
+                    } else {
+                        array_push($L, ...$this->emitOps($block, $m, $depth));
+                    }
+                    break;
+                case 'poolcheck':
+                    [, $pid, $max] = $op;
+                    if ($C) {
+                        $L[] = "{$I}if (\$pl{$pid}->activeCount() !== 0 || \$pl{$pid}->count() > $max) { fail('pool $pid: active ' . \$pl{$pid}->activeCount() . ', count ' . \$pl{$pid}->count()); }";
+                        $L[] = "{$I}\$pl{$pid}->close();";
+                    }
+                    break;
+                case 'tokawaitTimeout':
+                    [, $bvar, $ms] = $op;
+                    $L[] = "{$I}try {";
+                    $L[] = $C ? "{$I}    await($bvar, timeout($ms));" : "{$I}    stimeout($ms);";
+                    $L[] = "{$I}    fail('timeout($ms) did not cancel the await of $bvar');";
+                    $L[] = "{$I}} catch (" . ($C ? 'OperationCanceledException' : 'SeqOpCancel') . ' $e) {';
+                    $L[] = "{$I}    \$a = mix(\$a, esig(\$e));";
+                    $L[] = "{$I}}";
+                    break;
                 case 'gc':
                     if ($C) {
                         $L[] = "{$I}gc_collect_cycles();";
@@ -951,6 +1113,20 @@ final class HandlerError extends \RuntimeException {}
 final class LocalErr extends \RuntimeException {}
 final class SeqCancel extends \Exception {}
 final class SeqOpCancel extends \Exception {}
+final class SeqTimeout extends \Exception {}
+/** Sequential twins of FutureState/Future and Channel. */
+final class SeqState
+{
+    public array $r = [];
+    public function complete(int $v): void { $this->r = ['v' => $v]; }
+    public function error(\Throwable $e): void { $this->r = ['e' => $e]; }
+}
+final class SeqChan implements \IteratorAggregate
+{
+    public array $values = [];
+    public function send(int $v): void { $this->values[] = $v; }
+    public function getIterator(): \Iterator { return new \ArrayIterator($this->values); }
+}
 
 $MODE = 's';
 $REGS = ['s' => [], 'c' => []];   // try/finally blocks entered, finally handlers registered
@@ -1017,6 +1193,7 @@ function esig_s(\Throwable $e): string
         $e instanceof OperationCanceledException, $e instanceof SeqOpCancel => 'O',
         $e instanceof AsyncCancellation, $e instanceof SeqCancel => 'C',
         $e instanceof TaskError => 'T',
+        $e instanceof TimeoutException, $e instanceof SeqTimeout => 'M',
         $e instanceof HandlerError => 'H',
         $e instanceof LocalErr => 'L',
         default => 'X' . get_class($e),
@@ -1067,6 +1244,12 @@ function sw(array $r): int { if (isset($r['e'])) { throw $r['e']; } return $r['v
 function scancelled(?string $msg): array { spawned(); return ['e' => new SeqCancel($msg ?? 'Coroutine cancelled')]; }
 function hthrow(array $r, string $id, int $code): array { return ['e' => new HandlerError($id, $code, $r['e'] ?? null)]; }
 function stok(array $tok): void { throw new SeqOpCancel('Operation has been cancelled', 0, $tok['e'] ?? null); }
+function stimeout(int $ms): void
+{
+    throw new SeqOpCancel('Operation has been cancelled', 0, new SeqTimeout("Timeout occurred after $ms milliseconds"));
+}
+function sfut(SeqState $f): int { return sw($f->r); }
+function sfut_catch(SeqState $f): int { return isset($f->r['e']) ? esig($f->r['e']) : $f->r['v']; }
 function gen_s(int $k, int $n): \Generator { for ($i = 0; $i < $n; $i++) { yield $k + $i; } }
 function fiber_s(int $k): int
 {

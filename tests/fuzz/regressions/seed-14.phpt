@@ -7,7 +7,8 @@ async.schedule_seed=14
 async.debug_deadlock=0
 --FILE--
 <?php
-// Minimized from `php tests/fuzz/generate.php 14` (also seeds 19, 31, 38, 49, 52, 55, 60):
+// Minimized from seed 14 of an early version of tests/fuzz/generate.php (also seeds 19, 31, 38,
+// 49, 52, 55, 60; the generator has changed since, so those seeds now give other programs):
 // the main flow waits in `while (!started(K)) suspend();` for a coroutine that raises the flag
 // only after a timer (a delay(1) before it parks, or a delay(1) inside a Fiber). The program hung:
 // while main is the only runnable coroutine, every scheduler pass hands main its turn before the

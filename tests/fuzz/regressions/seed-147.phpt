@@ -7,7 +7,8 @@ async.schedule_seed=147
 async.debug_deadlock=0
 --FILE--
 <?php
-// Minimized from `php tests/fuzz/generate.php 147` (also seeds 92, 99, 107, 162, 209, 236, 275):
+// Minimized from seed 147 of an early version of tests/fuzz/generate.php (also seeds 92, 99, 107,
+// 162, 209, 236, 275; the generator has changed since, so those seeds now give other programs):
 // a task cancels itself (current_coroutine()->cancel()) and reaches suspend(); a finally handler
 // of that task then spawns a coroutine and awaits it. The await returned NULL at once, with the
 // awaited coroutine not even started. Async\suspend() and delay(0) put the coroutine in the run
