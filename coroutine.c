@@ -26,20 +26,7 @@ static bool coroutine_replay(zend_async_event_t *event, zend_async_event_callbac
 	zval *result, zend_object **exception)
 {
 	zend_coroutine_t *coro = (zend_coroutine_t *) event;
-	if (callback != NULL) {
-		callback->callback(event, callback, &coro->result, coro->exception);
-		return true;
-	}
-	if (result != NULL) {
-		ZVAL_COPY(result, &coro->result);
-	}
-	if (exception != NULL) {
-		*exception = coro->exception;
-		if (coro->exception) {
-			GC_ADDREF(coro->exception);
-		}
-	}
-	return coro->exception == NULL;
+	return zend_async_replay_stored(event, callback, &coro->result, coro->exception, result, exception);
 }
 
 static bool coroutine_dispose(zend_async_event_t *event)

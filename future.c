@@ -403,21 +403,6 @@ static void future_chain_dispose(zend_async_event_callback_t *callback, zend_asy
 	efree(callback);
 }
 
-/* Copies a parsed callable; the cache is kept so a callable checked in the caller's scope (a
- * private method) still works from the chain coroutine. */
-static zend_fcall_t *fcall_from(zend_fcall_info *fci, zend_fcall_info_cache *fcc)
-{
-	zend_fcall_t *fcall = ecalloc(1, sizeof(zend_fcall_t));
-	fcall->fci = *fci;
-	fcall->fci.params = NULL;
-	fcall->fci.param_count = 0;
-	fcall->fci.named_params = NULL;
-	fcall->fci_cache = *fcc;
-	/* A __call trampoline is freed by the call that uses it: resolve it afresh then. */
-	zend_release_fcall_info_cache(&fcall->fci_cache);
-	Z_TRY_ADDREF(fcall->fci.function_name);
-	return fcall;
-}
 
 /* ---------------------------------------------------------------------------------------------
  * Event methods
@@ -435,20 +420,7 @@ static bool future_replay(zend_async_event_t *event, zend_async_event_callback_t
 {
 	zend_future_t *fu = (zend_future_t *) event;
 	ZEND_ASYNC_EVENT_SET_RESULT_USED(event);
-	if (callback != NULL) {
-		callback->callback(event, callback, &fu->result, fu->exception);
-		return true;
-	}
-	if (result != NULL) {
-		ZVAL_COPY(result, &fu->result);
-	}
-	if (exception != NULL) {
-		*exception = fu->exception;
-		if (fu->exception) {
-			GC_ADDREF(fu->exception);
-		}
-	}
-	return fu->exception == NULL;
+	return zend_async_replay_stored(event, callback, &fu->result, fu->exception, result, exception);
 }
 
 static bool future_dispose(zend_async_event_t *event)
@@ -729,7 +701,7 @@ static void future_chain_method(INTERNAL_FUNCTION_PARAMETERS, async_chain_kind k
 	async_future_chain_t *chain = (async_future_chain_t *) ZEND_ASYNC_EVENT_CALLBACK_EX(future_chain_notify, sizeof(async_future_chain_t));
 	chain->base.dispose = future_chain_dispose;
 	chain->kind = kind;
-	chain->fcall = fcall_from(&fci, &fcc);
+	chain->fcall = zend_async_fcall_new(&fci, &fcc);
 	chain->child = child; /* the creation reference */
 	zend_object *result = future_obj_new(child);
 

@@ -1039,24 +1039,6 @@ static async_pool_t *pool_from_this(zval *this_ptr)
 	async_pool_t *pool = pool_from_this(ZEND_THIS); \
 	if (UNEXPECTED(pool == NULL)) { RETURN_THROWS(); }
 
-/* Copies a parsed callable into a zend_fcall_t the pool owns. */
-static zend_fcall_t *fcall_from(zend_fcall_info *fci, zend_fcall_info_cache *fcc)
-{
-	if (fci->size == 0) {
-		return NULL;
-	}
-	zend_fcall_t *fcall = ecalloc(1, sizeof(zend_fcall_t));
-	fcall->fci = *fci;
-	fcall->fci.params = NULL;
-	fcall->fci.param_count = 0;
-	fcall->fci.named_params = NULL;
-	fcall->fci_cache = *fcc;
-	/* A __call trampoline is freed by the call that uses it: resolve it afresh each time. */
-	zend_release_fcall_info_cache(&fcall->fci_cache);
-	Z_TRY_ADDREF(fcall->fci.function_name);
-	return fcall;
-}
-
 #define ARG_MIN 6
 #define ARG_MAX 7
 #define ARG_INTERVAL 8
@@ -1102,8 +1084,8 @@ ZEND_METHOD(Async_Pool, __construct)
 		RETURN_THROWS();
 	}
 
-	zend_async_pool_t *base = pool_create(fcall_from(&fci[0], &fcc[0]), fcall_from(&fci[1], &fcc[1]),
-		fcall_from(&fci[2], &fcc[2]), fcall_from(&fci[3], &fcc[3]), fcall_from(&fci[4], &fcc[4]),
+	zend_async_pool_t *base = pool_create(zend_async_fcall_new(&fci[0], &fcc[0]), zend_async_fcall_new(&fci[1], &fcc[1]),
+		zend_async_fcall_new(&fci[2], &fcc[2]), zend_async_fcall_new(&fci[3], &fcc[3]), zend_async_fcall_new(&fci[4], &fcc[4]),
 		(uint32_t) min, (uint32_t) max, (uint32_t) interval, 0);
 	if (base == NULL) {
 		RETURN_THROWS();

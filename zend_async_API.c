@@ -575,6 +575,44 @@ ZEND_API void zend_fcall_release(zend_fcall_t *fcall)
 	efree(fcall);
 }
 
+ZEND_API zend_fcall_t *zend_async_fcall_new(zend_fcall_info *fci, zend_fcall_info_cache *fcc)
+{
+	if (fci->size == 0) {
+		return NULL;
+	}
+	zend_fcall_t *fcall = ecalloc(1, sizeof(zend_fcall_t));
+	fcall->fci = *fci;
+	fcall->fci.params = NULL;
+	fcall->fci.param_count = 0;
+	fcall->fci.named_params = NULL;
+	fcall->fci_cache = *fcc;
+	/* A __call trampoline is freed by the call that uses it: resolve it afresh each time. The
+	 * rest of the cache is kept, so a callable checked in the caller's scope (a private method)
+	 * still works when called later from elsewhere. */
+	zend_release_fcall_info_cache(&fcall->fci_cache);
+	Z_TRY_ADDREF(fcall->fci.function_name);
+	return fcall;
+}
+
+ZEND_API bool zend_async_replay_stored(zend_async_event_t *event, zend_async_event_callback_t *callback,
+	zval *stored_result, zend_object *stored_exception, zval *result, zend_object **exception)
+{
+	if (callback != NULL) {
+		callback->callback(event, callback, stored_result, stored_exception);
+		return true;
+	}
+	if (result != NULL) {
+		ZVAL_COPY(result, stored_result);
+	}
+	if (exception != NULL) {
+		*exception = stored_exception;
+		if (stored_exception) {
+			GC_ADDREF(stored_exception);
+		}
+	}
+	return stored_exception == NULL;
+}
+
 ZEND_API zend_string *zend_coroutine_callable_name(zend_coroutine_t *coroutine)
 {
 	if (coroutine->fcall == NULL) {

@@ -891,6 +891,11 @@ ZEND_API zend_object *zend_async_throw_cancellation(const char *format, ...) ZEN
 ZEND_API zend_object *zend_async_throw_timeout(const char *format, ...) ZEND_ATTRIBUTE_FORMAT(printf, 1, 2);
 
 ZEND_API void zend_fcall_release(zend_fcall_t *fcall);
+/* A heap copy of a parsed callable without arguments (NULL for an empty fci). */
+ZEND_API zend_fcall_t *zend_async_fcall_new(zend_fcall_info *fci, zend_fcall_info_cache *fcc);
+/* replay() for events that keep a zval result and an exception (coroutines, futures). */
+ZEND_API bool zend_async_replay_stored(zend_async_event_t *event, zend_async_event_callback_t *callback,
+	zval *stored_result, zend_object *stored_exception, zval *result, zend_object **exception);
 ZEND_API zend_string *zend_coroutine_callable_name(zend_coroutine_t *coroutine);
 ZEND_API zend_string *zend_coroutine_gen_info(zend_coroutine_t *coroutine, const char *zend_coroutine_name);
 
