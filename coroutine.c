@@ -681,7 +681,18 @@ ZEND_METHOD(Async_Coroutine, getTrace)
 	EG(current_execute_data) = execute_data;
 }
 
-static void return_file_and_line(zval *return_value, zend_string *file, uint32_t line)
+/* "file:line" of a spawn, suspend or completion site; "unknown" when there is none. Shared with
+ * future.c. */
+zend_string *async_location_string(zend_string *file, uint32_t line)
+{
+	if (file == NULL) {
+		return zend_string_init("unknown", sizeof("unknown") - 1, 0);
+	}
+	return zend_strpprintf(0, "%s:%u", ZSTR_VAL(file), line);
+}
+
+/* [file, line] of such a site, file null when unknown. */
+void async_return_file_and_line(zval *return_value, zend_string *file, uint32_t line)
 {
 	array_init(return_value);
 	if (file) {
@@ -692,26 +703,18 @@ static void return_file_and_line(zval *return_value, zend_string *file, uint32_t
 	add_next_index_long(return_value, line);
 }
 
-static void return_location(zval *return_value, zend_string *file, uint32_t line)
-{
-	if (file == NULL) {
-		RETURN_STRING("unknown");
-	}
-	RETURN_STR(zend_strpprintf(0, "%s:%u", ZSTR_VAL(file), line));
-}
-
 ZEND_METHOD(Async_Coroutine, getSpawnFileAndLine)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	async_coroutine_t *co = THIS_CO();
-	return_file_and_line(return_value, co->coro.filename, co->coro.lineno);
+	async_return_file_and_line(return_value, co->coro.filename, co->coro.lineno);
 }
 
 ZEND_METHOD(Async_Coroutine, getSpawnLocation)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	async_coroutine_t *co = THIS_CO();
-	return_location(return_value, co->coro.filename, co->coro.lineno);
+	RETURN_STR(async_location_string(co->coro.filename, co->coro.lineno));
 }
 
 ZEND_METHOD(Async_Coroutine, getSuspendFileAndLine)
@@ -719,7 +722,7 @@ ZEND_METHOD(Async_Coroutine, getSuspendFileAndLine)
 	ZEND_PARSE_PARAMETERS_NONE();
 	async_coroutine_t *co = THIS_CO();
 	zend_async_waker_t *w = co->coro.waker;
-	return_file_and_line(return_value, w ? w->filename : NULL, w ? w->lineno : 0);
+	async_return_file_and_line(return_value, w ? w->filename : NULL, w ? w->lineno : 0);
 }
 
 ZEND_METHOD(Async_Coroutine, getSuspendLocation)
@@ -727,7 +730,7 @@ ZEND_METHOD(Async_Coroutine, getSuspendLocation)
 	ZEND_PARSE_PARAMETERS_NONE();
 	async_coroutine_t *co = THIS_CO();
 	zend_async_waker_t *w = co->coro.waker;
-	return_location(return_value, w ? w->filename : NULL, w ? w->lineno : 0);
+	RETURN_STR(async_location_string(w ? w->filename : NULL, w ? w->lineno : 0));
 }
 
 ZEND_METHOD(Async_Coroutine, isStarted)

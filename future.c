@@ -90,24 +90,6 @@ static void future_record_site(zend_string **file, uint32_t *line)
 	*line = filename ? zend_get_executed_lineno() : 0;
 }
 
-static void return_file_and_line(zval *return_value, zend_string *file, uint32_t line)
-{
-	array_init(return_value);
-	if (file) {
-		add_next_index_str(return_value, zend_string_copy(file));
-	} else {
-		add_next_index_null(return_value);
-	}
-	add_next_index_long(return_value, line);
-}
-
-static zend_string *location_string(zend_string *file, uint32_t line)
-{
-	if (file == NULL) {
-		return zend_string_init("unknown", sizeof("unknown") - 1, 0);
-	}
-	return zend_strpprintf(0, "%s:%u", ZSTR_VAL(file), line);
-}
 
 /* ---------------------------------------------------------------------------------------------
  * Settling
@@ -432,7 +414,7 @@ static bool future_dispose(zend_async_event_t *event)
 static zend_string *future_info(zend_async_event_t *event)
 {
 	zend_future_t *fu = (zend_future_t *) event;
-	zend_string *site = location_string(fu->filename, fu->lineno);
+	zend_string *site = async_location_string(fu->filename, fu->lineno);
 	zend_string *info = zend_strpprintf(0, "FutureState(%s) created at %s",
 		ZEND_ASYNC_EVENT_IS_CLOSED(event) ? "completed" : "pending", ZSTR_VAL(site));
 	zend_string_release(site);
@@ -503,7 +485,7 @@ static void future_report_disposal(async_future_t *f)
 			ZSTR_VAL(message));
 		zend_string_release(message);
 	} else if (!FUTURE_HAS(f, ZEND_ASYNC_EVENT_F_RESULT_USED)) {
-		zend_string *site = location_string(f->future.filename, f->future.lineno);
+		zend_string *site = async_location_string(f->future.filename, f->future.lineno);
 		zend_error(E_WARNING, "Future was never used; call await(), map(), catch(), finally() or ignore() "
 			"to handle it. Created at %s", ZSTR_VAL(site));
 		zend_string_release(site);
@@ -661,7 +643,7 @@ static bool future_writer_can_settle(async_future_t *f)
 		return true;
 	}
 	if (!FUTURE_HAS(f, ASYNC_FUTURE_F_CANCELLED)) {
-		zend_string *site = location_string(f->future.completed_filename, f->future.completed_lineno);
+		zend_string *site = async_location_string(f->future.completed_filename, f->future.completed_lineno);
 		async_throw(async_ce_async_exception, "FutureState is already completed at %s", ZSTR_VAL(site));
 		zend_string_release(site);
 	}
@@ -778,28 +760,28 @@ ZEND_METHOD(Async_FutureState, getCreatedFileAndLine)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	THIS_FUTURE(f);
-	return_file_and_line(return_value, f->future.filename, f->future.lineno);
+	async_return_file_and_line(return_value, f->future.filename, f->future.lineno);
 }
 
 ZEND_METHOD(Async_FutureState, getCreatedLocation)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	THIS_FUTURE(f);
-	RETURN_STR(location_string(f->future.filename, f->future.lineno));
+	RETURN_STR(async_location_string(f->future.filename, f->future.lineno));
 }
 
 ZEND_METHOD(Async_FutureState, getCompletedFileAndLine)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	THIS_FUTURE(f);
-	return_file_and_line(return_value, f->future.completed_filename, f->future.completed_lineno);
+	async_return_file_and_line(return_value, f->future.completed_filename, f->future.completed_lineno);
 }
 
 ZEND_METHOD(Async_FutureState, getCompletedLocation)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	THIS_FUTURE(f);
-	RETURN_STR(location_string(f->future.completed_filename, f->future.completed_lineno));
+	RETURN_STR(async_location_string(f->future.completed_filename, f->future.completed_lineno));
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -915,28 +897,28 @@ ZEND_METHOD(Async_Future, getCreatedFileAndLine)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	THIS_FUTURE(f);
-	return_file_and_line(return_value, f->future.filename, f->future.lineno);
+	async_return_file_and_line(return_value, f->future.filename, f->future.lineno);
 }
 
 ZEND_METHOD(Async_Future, getCreatedLocation)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	THIS_FUTURE(f);
-	RETURN_STR(location_string(f->future.filename, f->future.lineno));
+	RETURN_STR(async_location_string(f->future.filename, f->future.lineno));
 }
 
 ZEND_METHOD(Async_Future, getCompletedFileAndLine)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	THIS_FUTURE(f);
-	return_file_and_line(return_value, f->future.completed_filename, f->future.completed_lineno);
+	async_return_file_and_line(return_value, f->future.completed_filename, f->future.completed_lineno);
 }
 
 ZEND_METHOD(Async_Future, getCompletedLocation)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	THIS_FUTURE(f);
-	RETURN_STR(location_string(f->future.completed_filename, f->future.completed_lineno));
+	RETURN_STR(async_location_string(f->future.completed_filename, f->future.completed_lineno));
 }
 
 ZEND_FUNCTION(Async_timeout)

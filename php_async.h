@@ -132,6 +132,8 @@ void async_coroutine_cancel(zend_coroutine_t *coroutine, zend_object *error, boo
 void async_coroutine_run_finally_handlers(async_coroutine_t *co);
 void async_contexts_shutdown(void);
 zend_string *async_coroutine_info(zend_async_event_t *event);
+zend_string *async_location_string(zend_string *file, uint32_t line);
+void async_return_file_and_line(zval *return_value, zend_string *file, uint32_t line);
 
 /* scheduler.c */
 void async_scheduler_register(void);
