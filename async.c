@@ -387,6 +387,7 @@ static PHP_MINIT_FUNCTION(async)
 	async_register_pool_class();
 	async_register_channel_class();
 	async_register_future(); /* classes, timeout() and the scheduler table's new_future slot */
+	async_register_await();  /* the await_* family */
 
 	async_scheduler_register();
 	async_reactor_register();

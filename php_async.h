@@ -172,6 +172,9 @@ bool async_channels_resolve_deadlock(void);
 /* future.c (the C helpers are in future.h): Future, FutureState, Timeout, timeout(), new_future */
 void async_register_future(void);
 
+/* await_all.c: Async\await_all() and the rest of the await_* family */
+void async_register_await(void);
+
 /* sleep.c */
 void async_sleep_hooks_install(void);
 void async_sleep_hooks_uninstall(void);
