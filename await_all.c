@@ -222,12 +222,38 @@ static bool await_key_normalize(zval *dst, zval *key)
 	}
 }
 
+static void await_grow(await_t *w, uint32_t capacity)
+{
+	w->capacity = capacity;
+	w->triggers = safe_erealloc(w->triggers, capacity, sizeof(*w->triggers), 0);
+	w->settled = safe_erealloc(w->settled, capacity, sizeof(*w->settled), 0);
+}
+
+/* Room for n more triggers, in the wait and in the waker: an array's size is known, and growing
+ * three arrays by doubling copies them again and again for 10,000 triggers. */
+static void await_reserve(await_t *w, uint32_t n)
+{
+	if (n > w->capacity - w->length) {
+		await_grow(w, w->length + n);
+	}
+	zend_async_waker_t *waker = w->waiter->waker;
+	if (n > waker->capacity - waker->length) {
+		/* The waker's own layout (zend_async_API.h): inline slots first, then an emalloc'ed array. */
+		uint32_t capacity = waker->length + n;
+		if (waker->triggers == waker->inline_triggers) {
+			waker->triggers = safe_emalloc(capacity, sizeof(zend_async_waker_trigger_t), 0);
+			memcpy(waker->triggers, waker->inline_triggers, waker->length * sizeof(zend_async_waker_trigger_t));
+		} else {
+			waker->triggers = safe_erealloc(waker->triggers, capacity, sizeof(zend_async_waker_trigger_t), 0);
+		}
+		waker->capacity = capacity;
+	}
+}
+
 static await_trigger_t *await_trigger_new(await_t *w, zval *key, bool is_coroutine)
 {
 	if (w->length == w->capacity) {
-		w->capacity = w->capacity ? w->capacity * 2 : 8;
-		w->triggers = safe_erealloc(w->triggers, w->capacity, sizeof(*w->triggers), 0);
-		w->settled = safe_erealloc(w->settled, w->capacity, sizeof(*w->settled), 0);
+		await_grow(w, w->capacity ? w->capacity * 2 : 8);
 	}
 	await_trigger_t *t = (await_trigger_t *) zend_async_coroutine_callback_new(w->waiter, await_trigger_fired,
 		sizeof(await_trigger_t));
@@ -279,6 +305,7 @@ static bool await_add_array(await_t *w, HashTable *ht)
 	zend_ulong index;
 	zend_string *str_key;
 	zval *value, key;
+	await_reserve(w, zend_hash_num_elements(ht));
 	ZEND_HASH_FOREACH_KEY_VAL(ht, index, str_key, value) {
 		if (str_key) {
 			ZVAL_STR_COPY(&key, str_key);
