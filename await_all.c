@@ -402,6 +402,12 @@ static void await_helper_entry(void)
 	await_decide(w, NULL);
 }
 
+/* Why the wait ends when its helper could not finish the iteration and left no error of its own. */
+static zend_object *await_iteration_cancelled(void)
+{
+	return async_new_exception(async_ce_async_cancellation, "The iteration of the triggers was cancelled");
+}
+
 /* The helper finished. If it never got to finish the iteration (cancelled before it ran, or
  * exit()), the wait must not hang on it. */
 static void await_helper_done(zend_async_event_t *event, zend_async_event_callback_t *callback,
@@ -419,7 +425,7 @@ static void await_helper_done(zend_async_event_t *event, zend_async_event_callba
 			GC_ADDREF(exception);
 			w->iterator_error = exception;
 		} else {
-			w->iterator_error = async_new_exception(async_ce_async_cancellation, "The iteration of the triggers was cancelled");
+			w->iterator_error = await_iteration_cancelled();
 		}
 	}
 	await_decide(w, event);
@@ -441,10 +447,11 @@ static bool await_start_helper(await_t *w, zval *iterable)
 	if (ZEND_COROUTINE_IS_FINISHED(co)) {
 		/* Spawned during a graceful shutdown: cancelled before it could run. */
 		ZEND_ASYNC_EVENT_SET_EXCEPTION_HANDLED(&co->event);
-		w->iterator_error = co->exception != NULL ? co->exception
-			: async_new_exception(async_ce_async_cancellation, "The iteration of the triggers was cancelled");
 		if (co->exception != NULL) {
 			GC_ADDREF(co->exception);
+			w->iterator_error = co->exception;
+		} else {
+			w->iterator_error = await_iteration_cancelled();
 		}
 	} else {
 		co->internal_entry = await_helper_entry;
