@@ -18,6 +18,8 @@ void async_misc_rshutdown(void);
 
 /* signal.c */
 void async_signal_rshutdown(void);
+/* Rejects every pending signal wait with AsyncCancellation(message) (graceful shutdown). */
+void async_signal_cancel_all(const char *message);
 
 /* cpu.c */
 void async_cpu_snapshot_register(zend_class_entry *ce);

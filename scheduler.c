@@ -7,6 +7,7 @@
  * resumed them (design doc §1). libuv callbacks only enqueue (P12).
  */
 #include "php_async.h"
+#include "misc.h"
 #include "zend_exceptions.h"
 #include "ext/standard/basic_functions.h"
 
@@ -439,6 +440,7 @@ static void begin_graceful_shutdown(void)
 	}
 	ZEND_ASYNC_G(graceful_shutdown) = true;
 	cancel_all("Graceful shutdown");
+	async_signal_cancel_all("Graceful shutdown"); /* nothing is left to act on a signal */
 }
 
 void async_scheduler_request_exit(void)

@@ -16,7 +16,10 @@
  * token. The wait subscribes to its own FutureState without marking it used: a Future nobody
  * awaits still gets the "never used" warning when it is dropped after it settled.
  *
- * Waits still pending at request shutdown (after exit() or a fatal error) are dropped quietly.
+ * A graceful shutdown (exit() in a coroutine, an unobserved error) rejects every pending wait with
+ * AsyncCancellation("Graceful shutdown"), as it cancels every coroutine: nothing is left to act
+ * on a signal, and the drain must not wait for one. Waits still pending at request shutdown
+ * (after a fatal error) are dropped quietly.
  */
 #include "php_async.h"
 #include "future.h"
@@ -188,6 +191,16 @@ static async_signal_wait_cb_t *wait_cb_new(async_signal_wait_t *wait, zend_async
  * Async\signal()
  * ------------------------------------------------------------------------------------------- */
 
+/* A Future that is already rejected with `error` (which stays the caller's). */
+static zend_object *rejected_future(zend_object *error)
+{
+	zend_future_t *future = async_future_new();
+	async_future_reject(future, error);
+	zend_object *result = async_future_new_object(future);
+	ZEND_ASYNC_EVENT_RELEASE(&future->event);
+	return result;
+}
+
 /* The token fired before the call: the Future comes back already rejected. */
 static zend_object *signal_already_cancelled(zend_async_event_t *token)
 {
@@ -202,12 +215,8 @@ static zend_object *signal_already_cancelled(zend_async_event_t *token)
 	if (exception != NULL) {
 		OBJ_RELEASE(exception); /* token_error took its own */
 	}
-
-	zend_future_t *future = async_future_new();
-	async_future_reject(future, error);
+	zend_object *result = rejected_future(error);
 	OBJ_RELEASE(error);
-	zend_object *result = async_future_new_object(future);
-	ZEND_ASYNC_EVENT_RELEASE(&future->event);
 	return result;
 }
 
@@ -276,6 +285,13 @@ ZEND_FUNCTION(Async_signal)
 	if (token != NULL && ZEND_ASYNC_EVENT_IS_CLOSED(token)) {
 		RETURN_OBJ(signal_already_cancelled(token));
 	}
+	if (ZEND_ASYNC_G(graceful_shutdown)) {
+		/* Like a spawn after a graceful shutdown began: cancelled at once. */
+		zend_object *error = async_new_exception(async_ce_async_cancellation, "Graceful shutdown");
+		RETVAL_OBJ(rejected_future(error));
+		OBJ_RELEASE(error);
+		return;
+	}
 
 	/* The wait is an active event from now on: the scheduler must be there to drive the loop. */
 	if (!ASYNC_G(launched)) {
@@ -293,6 +309,15 @@ ZEND_FUNCTION(Async_signal)
 	GC_ADDREF(signal_case);
 	wait_subscribe(wait, token);
 	RETURN_OBJ(async_future_new_object(wait->future));
+}
+
+void async_signal_cancel_all(const char *message)
+{
+	while (pending != NULL) {
+		zend_object *error = async_new_exception(async_ce_async_cancellation, message);
+		wait_finish(pending, NULL, error);
+		OBJ_RELEASE(error);
+	}
 }
 
 void async_signal_rshutdown(void)
