@@ -766,6 +766,9 @@ void async_scheduler_rshutdown(void)
 
 void async_scheduler_register(void)
 {
+	/* Interned now, at MINIT, the name is permanent: made lazily during a request it would be a
+	 * request-interned string, freed at the end of that request (php -S, FPM: later requests). */
+	drain_function.function_name = zend_string_init_interned("Async\\{drain}", sizeof("Async\\{drain}") - 1, 1);
 	zend_async_scheduler_api_t api = {
 		.launch = async_scheduler_launch,
 		.new_coroutine = scheduler_new_coroutine,
