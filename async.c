@@ -4,12 +4,14 @@
 #endif
 
 #include "php_async.h"
+#include "scope.h"
 #include "php_ini.h"
 #include "ext/standard/info.h"
 #include "zend_exceptions.h"
 #include "zend_closures.h"
 #include "zend_interfaces.h"
 #include "async_arginfo.h"
+#include "misc.h"
 
 ZEND_DECLARE_MODULE_GLOBALS(async)
 
@@ -219,31 +221,9 @@ ZEND_FUNCTION(Async_spawn)
 		Z_PARAM_VARIADIC_WITH_NAMED(args, args_count, named_args)
 	ZEND_PARSE_PARAMETERS_END();
 
-	zend_coroutine_t *coro = async_spawn(NULL, NULL, ZEND_COROUTINE_NORMAL);
+	zend_coroutine_t *coro = async_spawn_call(NULL, NULL, &fci, &fcc, args, args_count, named_args);
 	if (coro == NULL) {
 		RETURN_THROWS();
-	}
-	if (!ZEND_COROUTINE_IS_FINISHED(coro)) {
-		zend_fcall_t *fcall = ecalloc(1, sizeof(zend_fcall_t));
-		fcall->fci = fci;
-		fcall->fci_cache = fcc;
-		Z_TRY_ADDREF(fcall->fci.function_name);
-		if (args_count) {
-			fcall->fci.param_count = args_count;
-			fcall->fci.params = safe_emalloc(args_count, sizeof(zval), 0);
-			for (uint32_t i = 0; i < args_count; i++) {
-				ZVAL_COPY(&fcall->fci.params[i], &args[i]);
-			}
-		} else {
-			fcall->fci.param_count = 0;
-			fcall->fci.params = NULL;
-		}
-		if (named_args) {
-			fcall->fci.named_params = zend_array_dup(named_args);
-		} else {
-			fcall->fci.named_params = NULL;
-		}
-		coro->fcall = fcall;
 	}
 	/* The creation reference is the caller's: it becomes the returned handle. */
 	RETURN_OBJ(ZEND_ASYNC_EVENT_TO_OBJECT(&coro->event));
@@ -383,6 +363,7 @@ static PHP_MINIT_FUNCTION(async)
 	async_ce_completable->interface_gets_implemented = awaitable_implemented;
 	async_register_exceptions();
 	async_register_context_class();
+	async_register_scope_class();
 	async_register_coroutine_class();
 	async_register_pool_class();
 	async_register_channel_class();
@@ -391,6 +372,7 @@ static PHP_MINIT_FUNCTION(async)
 
 	async_scheduler_register();
 	async_reactor_register();
+	async_register_misc(); /* after the reactor: it adds the signal slot */
 	async_pool_api_register();
 	async_sleep_hooks_install();
 	return SUCCESS;
@@ -418,6 +400,7 @@ static PHP_RSHUTDOWN_FUNCTION(async)
 {
 	async_scheduler_rshutdown();
 	async_contexts_shutdown();
+	async_misc_rshutdown(); /* before the reactor: signal waits release their events */
 	async_reactor_rshutdown();
 	return SUCCESS;
 }

@@ -1,0 +1,119 @@
+/*
+ * scope.h — the tree of coroutines (Async\Scope) as the rest of the extension sees it.
+ *
+ * A scope is a C event (ref-counted) that may or may not have a PHP object. It stays alive while
+ * something holds it: its PHP object, each live coroutine in it, each child scope, and owners such
+ * as a TaskGroup (async_scope_add_ref / async_scope_release).
+ *
+ * The scope's event notifies its callbacks with `result` pointing at an async_scope_notice_t:
+ *   ASYNC_SCOPE_FINISHED   no active (non-zombie) coroutine left in the subtree
+ *   ASYNC_SCOPE_DRAINED    no coroutine at all (zombies included) left in the subtree
+ *   ASYNC_SCOPE_CANCELLED  the scope was cancelled (before its coroutines are)
+ *   ASYNC_SCOPE_DISPOSED   the scope was disposed (closed for good, finally handlers run)
+ *   ASYNC_SCOPE_FREED      the memory goes now: drop any pointer to it, run nothing
+ * A callback checks the notice and ignores the others.
+ */
+#ifndef ASYNC_SCOPE_H
+#define ASYNC_SCOPE_H
+
+#include "php_async.h"
+
+typedef enum {
+	ASYNC_SCOPE_FINISHED = 1,
+	ASYNC_SCOPE_DRAINED = 2,
+	ASYNC_SCOPE_CANCELLED = 3,
+	ASYNC_SCOPE_DISPOSED = 4,
+	ASYNC_SCOPE_FREED = 5
+} async_scope_notice_t;
+
+typedef struct _async_scope_s async_scope_t;
+
+struct _async_scope_s {
+	zend_async_scope_t scope;        /* first: the event sits at offset 0 */
+	HashTable coroutines;            /* live coroutines in this scope by handle (not owning) */
+	uint32_t active;                 /* live, non-zombie coroutines directly in this scope */
+	uint32_t zombies;                /* live zombies directly in this scope */
+	uint32_t tree_active;            /* active in the whole subtree */
+	uint32_t tree_total;             /* active + zombies in the whole subtree */
+	zend_object *object;             /* the Async\Scope object, if one exists (weak) */
+	zend_object *context;            /* Async\Context of the scope, lazily (owned) */
+	zval exception_handler;          /* callable or UNDEF */
+	zval child_exception_handler;    /* callable or UNDEF */
+	zend_array *finally_handlers;
+	zend_async_timer_event_t *dispose_timer;   /* disposeAfterTimeout() */
+	zend_async_event_callback_t *dispose_timer_cb;
+	zend_array *collected_errors;    /* awaitAfterCancellation(): errors of the subtree while it waits */
+	bool disposed;
+};
+
+#define ASYNC_SCOPE(s) ((async_scope_t *) (s))
+
+extern zend_class_entry *async_ce_scope;
+extern zend_class_entry *async_ce_scope_provider;
+extern zend_class_entry *async_ce_spawn_strategy;
+
+void async_register_scope_class(void);
+
+/* The main scope, created with the main coroutine at launch; disposed at request end. */
+zend_async_scope_t *async_scope_main(void);
+void async_scope_main_dispose(void);
+
+/* The scope spawn() uses now: the current coroutine's, else the main scope (launches). */
+zend_async_scope_t *async_scope_current(void);
+
+/* A new scope: a child of `parent`, or a detached root when parent is NULL. A child inherits
+ * the parent's DISPOSE_SAFELY flag; a root is not-safe. The caller holds one reference. */
+zend_async_scope_t *async_scope_new(zend_async_scope_t *parent);
+void async_scope_add_ref(zend_async_scope_t *scope);
+void async_scope_release(zend_async_scope_t *scope);
+
+/* Cancels the scope and its subtree (spec §8.3): not-started coroutines never run; started ones
+ * are cancelled with `error` (borrowed; NULL = "Scope was cancelled"), or turned into zombies when
+ * the scope is safe and `is_safely` allows it. Closes the scope. */
+void async_scope_cancel(zend_async_scope_t *scope, zend_object *error, bool is_safely);
+
+/* No more spawns. Disposal happens when the last coroutine and child scope are gone. */
+void async_scope_close(zend_async_scope_t *scope);
+
+/* close + cancel (honouring the safe flag) + dispose when possible. */
+void async_scope_dispose(zend_async_scope_t *scope, const char *message);
+
+static zend_always_inline bool async_scope_is_closed(zend_async_scope_t *scope)
+{
+	return ZEND_ASYNC_EVENT_HAS(&scope->event, ZEND_ASYNC_SCOPE_F_CLOSED);
+}
+static zend_always_inline bool async_scope_is_cancelled(zend_async_scope_t *scope)
+{
+	return ZEND_ASYNC_EVENT_HAS(&scope->event, ZEND_ASYNC_SCOPE_F_CANCELLED);
+}
+static zend_always_inline bool async_scope_is_finished(zend_async_scope_t *scope)
+{
+	return ASYNC_SCOPE(scope)->tree_active == 0;
+}
+
+/* The Async\Scope object for a scope (created on demand; a new reference). */
+zend_object *async_scope_get_object(zend_async_scope_t *scope);
+zend_async_scope_t *async_scope_from_object(zend_object *object);
+
+/* The scope's Async\Context (created on demand; borrowed). */
+zend_object *async_scope_get_context(zend_async_scope_t *scope);
+
+/* Coroutine bookkeeping, called by the scheduler and coroutine.c. */
+bool async_scope_add_coroutine(zend_async_scope_t *scope, zend_coroutine_t *coroutine);
+void async_scope_remove_coroutine(zend_coroutine_t *coroutine);
+void async_scope_forget_coroutine(zend_coroutine_t *coroutine);
+/* SpawnStrategy hooks around the enqueue; false with an exception when a hook threw. */
+bool async_scope_strategy_hook(zend_object *provider, zend_coroutine_t *coroutine, zend_async_scope_t *scope,
+	bool before);
+void async_scope_main_finally(void);
+zend_async_scope_t *async_scope_new_for_api(zend_async_scope_t *parent, bool with_zend_object);
+/* An unhandled error leaving a coroutine: scope handlers, then fail-together up the tree.
+ * Returns true when a handler absorbed it. */
+bool async_scope_handle_error(zend_coroutine_t *coroutine, zend_object *exception);
+
+/* Spawns `fci` into `scope` (NULL = current), copying the arguments; the returned coroutine is a
+ * new reference (the handle). NULL with an exception on failure. */
+zend_coroutine_t *async_spawn_call(zend_async_scope_t *scope, zend_object *provider, zend_fcall_info *fci,
+	zend_fcall_info_cache *fcc, zval *args, uint32_t args_count, HashTable *named_args);
+
+#endif /* ASYNC_SCOPE_H */
