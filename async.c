@@ -4,6 +4,7 @@
 #endif
 
 #include "php_async.h"
+#include "scope.h"
 #include "php_ini.h"
 #include "ext/standard/info.h"
 #include "zend_exceptions.h"
@@ -220,31 +221,9 @@ ZEND_FUNCTION(Async_spawn)
 		Z_PARAM_VARIADIC_WITH_NAMED(args, args_count, named_args)
 	ZEND_PARSE_PARAMETERS_END();
 
-	zend_coroutine_t *coro = async_spawn(NULL, NULL, ZEND_COROUTINE_NORMAL);
+	zend_coroutine_t *coro = async_spawn_call(NULL, NULL, &fci, &fcc, args, args_count, named_args);
 	if (coro == NULL) {
 		RETURN_THROWS();
-	}
-	if (!ZEND_COROUTINE_IS_FINISHED(coro)) {
-		zend_fcall_t *fcall = ecalloc(1, sizeof(zend_fcall_t));
-		fcall->fci = fci;
-		fcall->fci_cache = fcc;
-		Z_TRY_ADDREF(fcall->fci.function_name);
-		if (args_count) {
-			fcall->fci.param_count = args_count;
-			fcall->fci.params = safe_emalloc(args_count, sizeof(zval), 0);
-			for (uint32_t i = 0; i < args_count; i++) {
-				ZVAL_COPY(&fcall->fci.params[i], &args[i]);
-			}
-		} else {
-			fcall->fci.param_count = 0;
-			fcall->fci.params = NULL;
-		}
-		if (named_args) {
-			fcall->fci.named_params = zend_array_dup(named_args);
-		} else {
-			fcall->fci.named_params = NULL;
-		}
-		coro->fcall = fcall;
 	}
 	/* The creation reference is the caller's: it becomes the returned handle. */
 	RETURN_OBJ(ZEND_ASYNC_EVENT_TO_OBJECT(&coro->event));
@@ -384,6 +363,7 @@ static PHP_MINIT_FUNCTION(async)
 	async_ce_completable->interface_gets_implemented = awaitable_implemented;
 	async_register_exceptions();
 	async_register_context_class();
+	async_register_scope_class();
 	async_register_coroutine_class();
 	async_register_pool_class();
 	async_register_channel_class();

@@ -1,10 +1,12 @@
 /*
- * context.c — Async\Context: key/value storage attached to a coroutine (and, later, to scopes).
+ * context.c — Async\Context: key/value storage attached to a coroutine or a scope.
  * Keys are strings or objects; object keys match by identity and are kept alive by the context.
- * A coroutine's context has no scope link, so lookups through it are local (spec §3.6).
+ * A scope's context looks further up the scope tree; a coroutine's context has no scope link, so
+ * lookups through it are local (spec §3.6).
  */
 #include "php_async.h"
 #include "zend_exceptions.h"
+#include "scope.h"
 #include "context_arginfo.h"
 
 zend_class_entry *async_ce_context;
@@ -14,6 +16,7 @@ typedef struct {
 	HashTable values;      /* by string key */
 	HashTable obj_values;  /* by the key object's handle */
 	HashTable objects;     /* the key objects, kept alive so handles are not reused */
+	zend_async_scope_t *scope; /* a scope's context: lookups go on through its ancestors */
 	zend_object std;
 } async_context_t;
 
@@ -25,6 +28,7 @@ static zend_object *context_create_object(zend_class_entry *ce)
 	zend_hash_init(&ctx->values, 0, NULL, ZVAL_PTR_DTOR, 0);
 	zend_hash_init(&ctx->obj_values, 0, NULL, ZVAL_PTR_DTOR, 0);
 	zend_hash_init(&ctx->objects, 0, NULL, ZVAL_PTR_DTOR, 0);
+	ctx->scope = NULL;
 	zend_object_std_init(&ctx->std, ce);
 	ctx->std.handlers = &context_handlers;
 	return &ctx->std;
@@ -73,6 +77,28 @@ static zval *context_find(async_context_t *ctx, context_key_t *key)
 	return key->obj ? zend_hash_index_find(&ctx->obj_values, key->obj->handle) : zend_hash_find(&ctx->values, key->str);
 }
 
+void async_context_set_scope(zend_object *context, zend_async_scope_t *scope)
+{
+	CTX_FROM_OBJ(context)->scope = scope;
+}
+
+/* This context, then the contexts of the ancestor scopes up to a root (spec §3.6); scopes
+ * without a context yet are skipped. */
+static zval *context_find_inherited(async_context_t *ctx, context_key_t *key)
+{
+	zval *found = context_find(ctx, key);
+	if (found != NULL || ctx->scope == NULL) {
+		return found;
+	}
+	for (zend_async_scope_t *s = ctx->scope->parent_scope; s != NULL; s = s->parent_scope) {
+		zend_object *parent_ctx = ASYNC_SCOPE(s)->context;
+		if (parent_ctx != NULL && (found = context_find(CTX_FROM_OBJ(parent_ctx), key)) != NULL) {
+			return found;
+		}
+	}
+	return NULL;
+}
+
 static ZEND_COLD void throw_missing(context_key_t *key)
 {
 	const char *name = key->obj ? ZSTR_VAL(key->obj->ce->name) : ZSTR_VAL(key->str);
@@ -85,11 +111,12 @@ static ZEND_COLD void throw_missing(context_key_t *key)
 		Z_PARAM_OBJ_OR_STR((key).obj, (key).str) \
 	ZEND_PARSE_PARAMETERS_END();
 
-static void context_lookup(INTERNAL_FUNCTION_PARAMETERS, bool required, bool as_bool)
+static void context_lookup(INTERNAL_FUNCTION_PARAMETERS, bool required, bool as_bool, bool local)
 {
 	context_key_t key = { NULL, NULL };
 	KEY_PARAM(key);
-	zval *found = context_find(CTX_FROM_OBJ(Z_OBJ_P(ZEND_THIS)), &key);
+	async_context_t *ctx = CTX_FROM_OBJ(Z_OBJ_P(ZEND_THIS));
+	zval *found = local ? context_find(ctx, &key) : context_find_inherited(ctx, &key);
 	if (as_bool) {
 		RETURN_BOOL(found != NULL);
 	}
@@ -103,12 +130,12 @@ static void context_lookup(INTERNAL_FUNCTION_PARAMETERS, bool required, bool as_
 	RETURN_COPY(found);
 }
 
-ZEND_METHOD(Async_Context, find) { context_lookup(INTERNAL_FUNCTION_PARAM_PASSTHRU, false, false); }
-ZEND_METHOD(Async_Context, get) { context_lookup(INTERNAL_FUNCTION_PARAM_PASSTHRU, true, false); }
-ZEND_METHOD(Async_Context, has) { context_lookup(INTERNAL_FUNCTION_PARAM_PASSTHRU, false, true); }
-ZEND_METHOD(Async_Context, findLocal) { context_lookup(INTERNAL_FUNCTION_PARAM_PASSTHRU, false, false); }
-ZEND_METHOD(Async_Context, getLocal) { context_lookup(INTERNAL_FUNCTION_PARAM_PASSTHRU, true, false); }
-ZEND_METHOD(Async_Context, hasLocal) { context_lookup(INTERNAL_FUNCTION_PARAM_PASSTHRU, false, true); }
+ZEND_METHOD(Async_Context, find) { context_lookup(INTERNAL_FUNCTION_PARAM_PASSTHRU, false, false, false); }
+ZEND_METHOD(Async_Context, get) { context_lookup(INTERNAL_FUNCTION_PARAM_PASSTHRU, true, false, false); }
+ZEND_METHOD(Async_Context, has) { context_lookup(INTERNAL_FUNCTION_PARAM_PASSTHRU, false, true, false); }
+ZEND_METHOD(Async_Context, findLocal) { context_lookup(INTERNAL_FUNCTION_PARAM_PASSTHRU, false, false, true); }
+ZEND_METHOD(Async_Context, getLocal) { context_lookup(INTERNAL_FUNCTION_PARAM_PASSTHRU, true, false, true); }
+ZEND_METHOD(Async_Context, hasLocal) { context_lookup(INTERNAL_FUNCTION_PARAM_PASSTHRU, false, true, true); }
 
 ZEND_METHOD(Async_Context, set)
 {

@@ -6,6 +6,7 @@
  * bounded pool and the next coroutine reuses it (design doc §1, P2/P3).
  */
 #include "php_async.h"
+#include "scope.h"
 #include "zend_exceptions.h"
 #include "zend_closures.h"
 #include "zend_builtin_functions.h"
@@ -118,6 +119,7 @@ static void coroutine_free_obj(zend_object *object)
 		worker_free(co->worker);
 		co->worker = NULL;
 	}
+	async_scope_forget_coroutine(&co->coro);
 	zend_async_waker_destroy(&co->coro);
 	zend_async_callbacks_free(&co->coro.event);
 	zend_fcall_release(co->coro.fcall);
@@ -515,13 +517,19 @@ void async_coroutine_finish(async_coroutine_t *co)
 	} else if (coro->exception != NULL
 		&& !ZEND_ASYNC_EVENT_HAS(&coro->event, ZEND_ASYNC_EVENT_F_EXCEPTION_HANDLED)
 		&& !async_is_cancellation(coro->exception)) {
-		/* Fire-and-forget: only the alive reference (and maybe the run queue's) is left. */
-		uint32_t others = GC_REFCOUNT(&co->std) - (co->spawned ? 1 : 0) - (co->in_queue ? 1 : 0);
-		if (others == 0) {
+		/* §8.2 step 2: the scope's handlers, or fail-together up the tree. */
+		if (async_scope_handle_error(coro, coro->exception)) {
 			ZEND_ASYNC_EVENT_SET_EXCEPTION_HANDLED(&coro->event);
-			async_scheduler_unhandled_exception(co, coro->exception);
+		} else {
+			/* Step 3, fire-and-forget: only the alive reference (and maybe the run queue's) is left. */
+			uint32_t others = GC_REFCOUNT(&co->std) - (co->spawned ? 1 : 0) - (co->in_queue ? 1 : 0);
+			if (others == 0) {
+				ZEND_ASYNC_EVENT_SET_EXCEPTION_HANDLED(&coro->event);
+				async_scheduler_unhandled_exception(co, coro->exception);
+			}
 		}
 	}
+	async_scope_remove_coroutine(coro);
 
 	/* The alive reference taken by spawn(). */
 	if (co->spawned) {

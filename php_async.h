@@ -50,6 +50,7 @@ struct _async_coroutine_s {
 	zend_object *pending_cancel;      /* self-cancel or deferred (protect) cancellation */
 	uint32_t protect_depth;
 	bool in_queue;
+	bool in_scope;                    /* counted in coro.scope, holding a reference to it */
 	bool spawned;                     /* holds the alive reference and a coroutine count */
 	bool exit_requested;              /* body ended with exit() */
 	bool body_done;                   /* the body is over: finally handlers see it as completed */
@@ -145,6 +146,7 @@ bool async_scheduler_enqueue(zend_coroutine_t *coroutine);
 void async_scheduler_suspend(bool from_main);
 void async_scheduler_unhandled_exception(async_coroutine_t *co, zend_object *exception);
 void async_scheduler_request_exit(void);
+void async_scheduler_graceful_shutdown(void);
 bool async_can_suspend(void);
 zend_coroutine_t *async_spawn(zend_async_scope_t *scope, zend_object *provider, int32_t priority);
 
@@ -155,6 +157,11 @@ void async_reactor_rshutdown(void);
 /* context.c */
 void async_register_context_class(void);
 zend_object *async_context_new_object(void);
+/* Links a scope's Context to its scope for find()/get()/has() through the ancestors. */
+void async_context_set_scope(zend_object *context, zend_async_scope_t *scope);
+
+/* scope.c: see scope.h */
+void async_register_scope_class(void);
 
 /* pool.c */
 extern zend_class_entry *async_ce_pool;

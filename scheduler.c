@@ -7,6 +7,7 @@
  * resumed them (design doc §1). libuv callbacks only enqueue (P12).
  */
 #include "php_async.h"
+#include "scope.h"
 #include "zend_exceptions.h"
 #include "ext/standard/basic_functions.h"
 
@@ -190,6 +191,7 @@ void async_scheduler_launch(void)
 		}
 		main->coro.lineno = zend_get_executed_lineno();
 	}
+	main->coro.scope = async_scope_main(); /* not counted in it: main never blocks its disposal */
 	ASYNC_G(main) = main;
 	ZEND_ASYNC_G(main_coroutine) = &main->coro;
 	ZEND_ASYNC_G(coroutine) = &main->coro;
@@ -219,8 +221,15 @@ zend_coroutine_t *async_spawn(zend_async_scope_t *scope, zend_object *provider, 
 		return NULL;
 	}
 
+	if (scope == NULL) {
+		scope = async_scope_current();
+	}
+	if (async_scope_is_closed(scope)) {
+		async_throw(async_ce_async_exception, "Cannot spawn a coroutine in a closed scope");
+		return NULL;
+	}
+
 	async_coroutine_t *co = async_coroutine_new();
-	co->coro.scope = scope;
 	if (zend_is_executing()) {
 		co->coro.filename = zend_get_executed_filename_ex();
 		if (co->coro.filename) {
@@ -233,6 +242,7 @@ zend_coroutine_t *async_spawn(zend_async_scope_t *scope, zend_object *provider, 
 	ZEND_ASYNC_INCREASE_COROUTINE_COUNT;
 	ASYNC_G(coroutines_total)++;
 	zend_hash_index_add_ptr(&ASYNC_G(coroutines), co->std.handle, co);
+	async_scope_add_coroutine(scope, &co->coro);
 
 	if (ZEND_ASYNC_G(graceful_shutdown)) {
 		/* Spawned after a graceful shutdown began: cancelled at once (§8.1.4). */
@@ -240,7 +250,21 @@ zend_coroutine_t *async_spawn(zend_async_scope_t *scope, zend_object *provider, 
 		async_coroutine_cancel(&co->coro, async_new_exception(async_ce_async_cancellation, "Graceful shutdown"), true, true);
 		return &co->coro;
 	}
+	if (!async_scope_strategy_hook(provider, &co->coro, scope, true)) {
+		/* The strategy refused it: it never runs. */
+		zend_object *error = EG(exception);
+		GC_ADDREF(error);
+		zend_clear_exception();
+		async_coroutine_cancel(&co->coro, NULL, false, false);
+		zend_throw_exception_internal(error);
+		OBJ_RELEASE(&co->std);
+		return NULL;
+	}
 	async_scheduler_enqueue(&co->coro);
+	if (!async_scope_strategy_hook(provider, &co->coro, scope, false)) {
+		OBJ_RELEASE(&co->std); /* it runs anyway; the caller gets the hook's exception */
+		return NULL;
+	}
 	return &co->coro;
 }
 
@@ -540,6 +564,10 @@ static void scheduler_drain(void)
 	for (;;) {
 		if (ASYNC_G(run_queue).length == 0 && ASYNC_G(microtasks_length) == 0 && only_main_left()
 			&& ZEND_ASYNC_G(active_event_count) == 0) {
+			if (ZEND_ASYNC_G(main_scope) != NULL && ASYNC_SCOPE(ZEND_ASYNC_G(main_scope))->finally_handlers != NULL) {
+				async_scope_main_finally(); /* they may spawn: the loop goes on */
+				continue;
+			}
 			break;
 		}
 		ZEND_ASYNC_G(in_scheduler_context) = true;
@@ -691,6 +719,12 @@ static void scheduler_shutdown(void)
 	begin_graceful_shutdown();
 }
 
+/* Async\graceful_shutdown(): every coroutine is cancelled, later spawns too, until the drain. */
+void async_scheduler_graceful_shutdown(void)
+{
+	begin_graceful_shutdown();
+}
+
 static zend_coroutine_t *scheduler_new_coroutine(zend_async_scope_t *scope)
 {
 	async_coroutine_t *co = async_coroutine_new();
@@ -749,8 +783,10 @@ void async_scheduler_rshutdown(void)
 		async_coroutine_t *main = ASYNC_G(main);
 		ASYNC_G(main) = NULL;
 		ZEND_ASYNC_G(main_coroutine) = NULL;
+		main->coro.scope = NULL;
 		OBJ_RELEASE(&main->std);
 	}
+	async_scope_main_dispose();
 	ZEND_ASYNC_G(coroutine) = NULL;
 	if (ZEND_ASYNC_G(exit_exception)) {
 		OBJ_RELEASE(ZEND_ASYNC_G(exit_exception));
@@ -767,6 +803,7 @@ void async_scheduler_register(void)
 	zend_async_scheduler_api_t api = {
 		.launch = async_scheduler_launch,
 		.new_coroutine = scheduler_new_coroutine,
+		.new_scope = async_scope_new_for_api,
 		.spawn = async_spawn,
 		.suspend = async_scheduler_suspend,
 		.enqueue_coroutine = async_scheduler_enqueue,

@@ -38,7 +38,9 @@ struct _async_scope_s {
 	zval exception_handler;          /* callable or UNDEF */
 	zval child_exception_handler;    /* callable or UNDEF */
 	zend_array *finally_handlers;
-	uv_timer_t *dispose_timer;       /* disposeAfterTimeout() */
+	zend_async_timer_event_t *dispose_timer;   /* disposeAfterTimeout() */
+	zend_async_event_callback_t *dispose_timer_cb;
+	zend_array *collected_errors;    /* awaitAfterCancellation(): errors of the subtree while it waits */
 	bool disposed;
 };
 
@@ -97,6 +99,12 @@ zend_object *async_scope_get_context(zend_async_scope_t *scope);
 /* Coroutine bookkeeping, called by the scheduler and coroutine.c. */
 bool async_scope_add_coroutine(zend_async_scope_t *scope, zend_coroutine_t *coroutine);
 void async_scope_remove_coroutine(zend_coroutine_t *coroutine);
+void async_scope_forget_coroutine(zend_coroutine_t *coroutine);
+/* SpawnStrategy hooks around the enqueue; false with an exception when a hook threw. */
+bool async_scope_strategy_hook(zend_object *provider, zend_coroutine_t *coroutine, zend_async_scope_t *scope,
+	bool before);
+void async_scope_main_finally(void);
+zend_async_scope_t *async_scope_new_for_api(zend_async_scope_t *parent, bool with_zend_object);
 /* An unhandled error leaving a coroutine: scope handlers, then fail-together up the tree.
  * Returns true when a handler absorbed it. */
 bool async_scope_handle_error(zend_coroutine_t *coroutine, zend_object *exception);

@@ -617,9 +617,11 @@ ZEND_API void zend_coroutine_call_switch_handlers(zend_coroutine_t *coroutine, b
 #define ZEND_COROUTINE_FINISH(c) do { if ((c)->switch_handlers) zend_coroutine_call_switch_handlers((c), false, true); } while (0)
 
 /* ---------------------------------------------------------------------------------------------
- * Scope (the tree of coroutines). Implemented by a later milestone; the struct is the contract.
+ * Scope (the tree of coroutines).
  * ------------------------------------------------------------------------------------------- */
-#define ZEND_ASYNC_SCOPE_F_CLOSED          ZEND_ASYNC_EVENT_F_CLOSED
+/* Closed for spawning. The event itself closes (EVENT_F_CLOSED) only when the scope is disposed,
+ * so a closed scope can still be waited on. */
+#define ZEND_ASYNC_SCOPE_F_CLOSED          (1u << 18)
 #define ZEND_ASYNC_SCOPE_F_NO_FREE_MEMORY  ZEND_ASYNC_EVENT_F_NO_FREE_MEMORY
 #define ZEND_ASYNC_SCOPE_F_DISPOSE_SAFELY  (1u << 14)
 #define ZEND_ASYNC_SCOPE_F_CANCELLED       (1u << 15)

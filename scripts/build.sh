@@ -21,7 +21,8 @@ fi
 build_ext() { # dir configure-flag
   local dir=$1 flag=$2
   cd "$dir"
-  local stamp="$($PHP_CONFIG --prefix) ${ASYNC_CFLAGS:-}"
+  # Reconfigure also when config.m4 changed (a new source file).
+  local stamp="$($PHP_CONFIG --prefix) ${ASYNC_CFLAGS:-} $(cksum < config.m4)"
   # Reconfigure when the PHP or the flags we build with changed.
   if [ ! -f Makefile ] || [ ! -f .built-against ] || [ "$(cat .built-against)" != "$stamp" ]; then
     [ -f Makefile ] && make distclean >/dev/null 2>&1 || true

@@ -1,0 +1,1364 @@
+/*
+ * scope.c — Async\Scope: the tree every coroutine lives in (spec §3.2, §8.2, §8.3, §8.6).
+ *
+ * The scope itself is a ref-counted C event; the PHP object is a thin handle on it, because a
+ * scope outlives its object while coroutines still run in it, and the main scope or a TaskGroup's
+ * scope may never have one. Each live coroutine and each child scope holds a reference, so the
+ * memory is freed only when nothing points at it any more; "disposal" (closed for good, finally
+ * handlers run, listeners told) happens earlier, as soon as the scope is empty and either closed
+ * or held by nobody but its structure.
+ */
+#include "php_async.h"
+#include "scope.h"
+#include "zend_exceptions.h"
+#include "zend_closures.h"
+#include "zend_interfaces.h"
+#include "scope_arginfo.h"
+
+zend_class_entry *async_ce_scope;
+zend_class_entry *async_ce_scope_provider;
+zend_class_entry *async_ce_spawn_strategy;
+static zend_object_handlers scope_handlers;
+
+typedef struct {
+	ZEND_ASYNC_EVENT_REF_FIELDS
+	bool owning; /* made by new Scope() / Scope::inherit(): its destruction disposes the scope */
+	zend_object std;
+} async_scope_object_t;
+
+#define SCOPE_OBJ(o) ((async_scope_object_t *) ((char *) (o) - XtOffsetOf(async_scope_object_t, std)))
+#define THIS_SCOPE() ((zend_async_scope_t *) SCOPE_OBJ(Z_OBJ_P(ZEND_THIS))->event)
+
+static const async_scope_notice_t notice_finished = ASYNC_SCOPE_FINISHED;
+static const async_scope_notice_t notice_drained = ASYNC_SCOPE_DRAINED;
+static const async_scope_notice_t notice_cancelled = ASYNC_SCOPE_CANCELLED;
+static const async_scope_notice_t notice_disposed = ASYNC_SCOPE_DISPOSED;
+
+static bool scope_try_dispose(zend_async_scope_t *scope);
+static void scope_free(zend_async_scope_t *scope);
+
+/* > 0 while a PHP method (dispose(), cancel(), ...) runs: errors of finally handlers are thrown
+ * to its caller; otherwise (disposal when the last coroutine finished) they are unhandled. */
+static uint32_t scope_sync_calls = 0;
+
+/* ---------------------------------------------------------------------------------------------
+ * The event and its lifetime
+ * ------------------------------------------------------------------------------------------- */
+
+static bool scope_event_dispose(zend_async_event_t *event)
+{
+	async_scope_release((zend_async_scope_t *) event);
+	return true;
+}
+
+static zend_string *scope_event_info(zend_async_event_t *event)
+{
+	async_scope_t *s = ASYNC_SCOPE(event);
+	return zend_strpprintf(0, "Scope(coroutines=%u, zombies=%u, children=%u%s%s)", s->active, s->zombies,
+		s->scope.scopes.length, async_scope_is_closed(&s->scope) ? ", closed" : "",
+		async_scope_is_cancelled(&s->scope) ? ", cancelled" : "");
+}
+
+static bool scope_vtable_try_dispose(zend_async_scope_t *scope)
+{
+	return scope_try_dispose(scope);
+}
+
+zend_async_scope_t *async_scope_new(zend_async_scope_t *parent)
+{
+	async_scope_t *s = ecalloc(1, sizeof(async_scope_t));
+	zend_async_event_t *ev = &s->scope.event;
+	ev->ref_count = 1;
+	ev->add_callback = zend_async_event_default_add_callback;
+	ev->del_callback = zend_async_event_default_del_callback;
+	ev->start = zend_async_event_nop_start;
+	ev->stop = zend_async_event_nop_stop;
+	ev->dispose = scope_event_dispose;
+	ev->info = scope_event_info;
+	s->scope.try_to_dispose = scope_vtable_try_dispose;
+	zend_hash_init(&s->coroutines, 8, NULL, NULL, 0);
+	ZVAL_UNDEF(&s->exception_handler);
+	ZVAL_UNDEF(&s->child_exception_handler);
+
+	if (parent != NULL) {
+		zend_async_scopes_vector_t *v = &parent->scopes;
+		if (v->length == v->capacity) {
+			v->capacity = v->capacity ? v->capacity * 2 : 4;
+			v->data = safe_erealloc(v->data, v->capacity, sizeof(zend_async_scope_t *), 0);
+		}
+		v->data[v->length++] = &s->scope;
+		s->scope.parent_scope = parent;
+		s->scope.request_scope = parent->request_scope;
+		async_scope_add_ref(parent);
+		if (ZEND_ASYNC_EVENT_HAS(&parent->event, ZEND_ASYNC_SCOPE_F_DISPOSE_SAFELY)) {
+			ZEND_ASYNC_EVENT_SET(ev, ZEND_ASYNC_SCOPE_F_DISPOSE_SAFELY);
+		}
+	}
+	return &s->scope;
+}
+
+void async_scope_add_ref(zend_async_scope_t *scope)
+{
+	scope->event.ref_count++;
+}
+
+void async_scope_release(zend_async_scope_t *scope)
+{
+	ZEND_ASSERT(scope->event.ref_count > 0);
+	if (--scope->event.ref_count == 0) {
+		scope_free(scope);
+		return;
+	}
+	/* Only the structure (its coroutines and children) holds it now: nobody can spawn into it
+	 * any more, so it is disposed as soon as it is empty. */
+	scope_try_dispose(scope);
+}
+
+static void scope_detach_from_parent(zend_async_scope_t *scope)
+{
+	zend_async_scope_t *parent = scope->parent_scope;
+	if (parent == NULL) {
+		return;
+	}
+	zend_async_scopes_vector_t *v = &parent->scopes;
+	for (uint32_t i = 0; i < v->length; i++) {
+		if (v->data[i] == scope) {
+			memmove(&v->data[i], &v->data[i + 1], (v->length - i - 1) * sizeof(zend_async_scope_t *));
+			v->length--;
+			break;
+		}
+	}
+	scope->parent_scope = NULL;
+	async_scope_release(parent);
+}
+
+static void scope_stop_dispose_timer(async_scope_t *s)
+{
+	zend_async_timer_event_t *timer = s->dispose_timer;
+	if (timer == NULL) {
+		return;
+	}
+	s->dispose_timer = NULL;
+	timer->base.del_callback(&timer->base, s->dispose_timer_cb);
+	s->dispose_timer_cb = NULL;
+	timer->base.stop(&timer->base);
+	ZEND_ASYNC_EVENT_RELEASE(&timer->base);
+}
+
+static void scope_free(zend_async_scope_t *scope)
+{
+	async_scope_t *s = ASYNC_SCOPE(scope);
+	scope_stop_dispose_timer(s);
+	scope_detach_from_parent(scope);
+	zend_async_callbacks_free(&scope->event);
+	zend_hash_destroy(&s->coroutines);
+	zval_ptr_dtor(&s->exception_handler);
+	zval_ptr_dtor(&s->child_exception_handler);
+	if (s->finally_handlers) {
+		zend_array_release(s->finally_handlers);
+	}
+	if (s->collected_errors) {
+		zend_array_release(s->collected_errors);
+	}
+	if (s->context) {
+		async_context_set_scope(s->context, NULL);
+		OBJ_RELEASE(s->context);
+	}
+	if (scope->scopes.data) {
+		efree(scope->scopes.data);
+	}
+	if (s->object) {
+		SCOPE_OBJ(s->object)->event = NULL;
+	}
+	if (ZEND_ASYNC_G(main_scope) == scope) {
+		ZEND_ASYNC_G(main_scope) = NULL;
+	}
+	efree(s);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Counting coroutines through the tree
+ * ------------------------------------------------------------------------------------------- */
+
+static void scope_notify(zend_async_scope_t *scope, const async_scope_notice_t *notice)
+{
+	if (scope->event.callbacks.length == 0) {
+		return;
+	}
+	async_scope_add_ref(scope);
+	ZEND_ASYNC_CALLBACKS_NOTIFY(&scope->event, (void *) notice, NULL);
+	async_scope_release(scope);
+}
+
+/* Applies a change of the active / total counts to the scope and its ancestors and tells each
+ * scope whose subtree just became finished or drained. */
+static void scope_tree_count(zend_async_scope_t *scope, int active_delta, int total_delta)
+{
+	for (zend_async_scope_t *s = scope; s != NULL; s = s->parent_scope) {
+		async_scope_t *as = ASYNC_SCOPE(s);
+		as->tree_active += active_delta;
+		as->tree_total += total_delta;
+	}
+	if (active_delta >= 0 && total_delta >= 0) {
+		return;
+	}
+	/* Notify bottom-up; a callback may release scopes, so the chain is pinned first. */
+	zend_async_scope_t *chain[64];
+	uint32_t n = 0;
+	for (zend_async_scope_t *s = scope; s != NULL && n < 64; s = s->parent_scope) {
+		async_scope_add_ref(s);
+		chain[n++] = s;
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		async_scope_t *as = ASYNC_SCOPE(chain[i]);
+		if (active_delta < 0 && as->tree_active == 0) {
+			scope_notify(chain[i], &notice_finished);
+		}
+		if (total_delta < 0 && as->tree_total == 0) {
+			scope_notify(chain[i], &notice_drained);
+		}
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		async_scope_release(chain[i]);
+	}
+}
+
+bool async_scope_add_coroutine(zend_async_scope_t *scope, zend_coroutine_t *coroutine)
+{
+	async_scope_t *s = ASYNC_SCOPE(scope);
+	zend_object *obj = ZEND_ASYNC_EVENT_TO_OBJECT(&coroutine->event);
+	zend_hash_index_add_new_ptr(&s->coroutines, obj->handle, coroutine);
+	coroutine->scope = scope;
+	ASYNC_CO_FROM_CORO(coroutine)->in_scope = true;
+	async_scope_add_ref(scope);
+	s->active++;
+	scope_tree_count(scope, 1, 1);
+	return true;
+}
+
+static bool scope_unlink(zend_coroutine_t *coroutine, bool *was_zombie)
+{
+	zend_async_scope_t *scope = coroutine->scope;
+	zend_object *obj = ZEND_ASYNC_EVENT_TO_OBJECT(&coroutine->event);
+	if (scope == NULL || !ASYNC_CO_FROM_CORO(coroutine)->in_scope) {
+		return false; /* main, or made through the ABI without a spawn: no reference held */
+	}
+	ASYNC_CO_FROM_CORO(coroutine)->in_scope = false;
+	zend_hash_index_del(&ASYNC_SCOPE(scope)->coroutines, obj->handle);
+	*was_zombie = ZEND_COROUTINE_IS_ZOMBIE(coroutine);
+	if (*was_zombie) {
+		ASYNC_SCOPE(scope)->zombies--;
+	} else {
+		ASYNC_SCOPE(scope)->active--;
+	}
+	return true;
+}
+
+/* The coroutine finished: it leaves its scope, which may now be done. */
+void async_scope_remove_coroutine(zend_coroutine_t *coroutine)
+{
+	zend_async_scope_t *scope = coroutine->scope;
+	bool was_zombie;
+	if (!scope_unlink(coroutine, &was_zombie)) {
+		coroutine->scope = NULL;
+		return;
+	}
+	coroutine->scope = NULL;
+	scope_tree_count(scope, was_zombie ? 0 : -1, -1);
+	scope_try_dispose(scope);
+	async_scope_release(scope);
+}
+
+/* Freed without finishing (after a fatal error): drop the link without running anything. */
+void async_scope_forget_coroutine(zend_coroutine_t *coroutine)
+{
+	zend_async_scope_t *scope = coroutine->scope;
+	bool was_zombie;
+	if (!scope_unlink(coroutine, &was_zombie)) {
+		coroutine->scope = NULL;
+		return;
+	}
+	coroutine->scope = NULL;
+	for (zend_async_scope_t *s = scope; s != NULL; s = s->parent_scope) {
+		ASYNC_SCOPE(s)->tree_active -= was_zombie ? 0 : 1;
+		ASYNC_SCOPE(s)->tree_total--;
+	}
+	if (--scope->event.ref_count == 0) {
+		scope_free(scope);
+	}
+}
+
+static void scope_zombify(zend_coroutine_t *coroutine)
+{
+	if (ZEND_COROUTINE_IS_ZOMBIE(coroutine)) {
+		return;
+	}
+	async_scope_t *s = ASYNC_SCOPE(coroutine->scope);
+	ZEND_ASYNC_EVENT_SET(&coroutine->event, ZEND_COROUTINE_F_ZOMBIE);
+	s->active--;
+	s->zombies++;
+	scope_tree_count(&s->scope, -1, 0);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Finally handlers and disposal
+ * ------------------------------------------------------------------------------------------- */
+
+/* Handler errors are not lost: one is reported as is, several as a CompositeException. */
+static void scope_report_errors(zend_object *first, zend_array *more)
+{
+	if (first == NULL) {
+		return;
+	}
+	zend_object *error = first;
+	if (more != NULL) {
+		error = async_new_exception(async_ce_composite_exception, "Multiple exceptions in Scope finally handlers");
+		zval arg, ret;
+		ZVAL_OBJ(&arg, first);
+		zend_call_method_with_1_params(error, error->ce, NULL, "addexception", &ret, &arg);
+		OBJ_RELEASE(first);
+		zval *zv;
+		ZEND_HASH_FOREACH_VAL(more, zv) {
+			zend_call_method_with_1_params(error, error->ce, NULL, "addexception", &ret, zv);
+		} ZEND_HASH_FOREACH_END();
+		zend_array_release(more);
+	}
+	if (scope_sync_calls > 0 && !EG(exception)) {
+		zend_throw_exception_internal(error);
+		return;
+	}
+	async_scheduler_unhandled_exception(NULL, error);
+	OBJ_RELEASE(error);
+}
+
+static void scope_run_finally_handlers(zend_async_scope_t *scope)
+{
+	async_scope_t *s = ASYNC_SCOPE(scope);
+	zend_object *first = NULL;
+	zend_array *more = NULL;
+	while (s->finally_handlers != NULL) {
+		zend_array *handlers = s->finally_handlers;
+		s->finally_handlers = NULL;
+		zval arg, retval, *handler;
+		ZVAL_OBJ(&arg, async_scope_get_object(scope));
+		ZEND_HASH_FOREACH_VAL(handlers, handler) {
+			if (call_user_function(NULL, NULL, handler, &retval, 1, &arg) == SUCCESS) {
+				zval_ptr_dtor(&retval);
+			}
+			if (EG(exception)) {
+				zend_object *ex = EG(exception);
+				GC_ADDREF(ex);
+				zend_clear_exception();
+				if (first == NULL) {
+					first = ex;
+				} else {
+					if (more == NULL) {
+						more = zend_new_array(1);
+					}
+					zval zex;
+					ZVAL_OBJ(&zex, ex);
+					zend_hash_next_index_insert(more, &zex);
+				}
+			}
+		} ZEND_HASH_FOREACH_END();
+		zval_ptr_dtor(&arg);
+		zend_array_release(handlers);
+	}
+	scope_report_errors(first, more);
+}
+
+static void scope_do_dispose(zend_async_scope_t *scope)
+{
+	async_scope_t *s = ASYNC_SCOPE(scope);
+	s->disposed = true;
+	ZEND_ASYNC_EVENT_SET(&scope->event, ZEND_ASYNC_SCOPE_F_CLOSED);
+	async_scope_add_ref(scope);
+	scope_stop_dispose_timer(s);
+	if (s->finally_handlers != NULL) {
+		scope_run_finally_handlers(scope);
+	}
+	ZEND_ASYNC_EVENT_SET_CLOSED(&scope->event);
+	scope_notify(scope, &notice_disposed);
+	zend_async_scope_t *parent = scope->parent_scope;
+	if (parent != NULL) {
+		async_scope_add_ref(parent);
+		scope_detach_from_parent(scope);
+		scope_try_dispose(parent);
+		async_scope_release(parent);
+	}
+	async_scope_release(scope);
+}
+
+static uint32_t scope_structural_refs(zend_async_scope_t *scope)
+{
+	return zend_hash_num_elements(&ASYNC_SCOPE(scope)->coroutines) + scope->scopes.length;
+}
+
+static bool scope_try_dispose(zend_async_scope_t *scope)
+{
+	async_scope_t *s = ASYNC_SCOPE(scope);
+	if (s->disposed || ZEND_ASYNC_EVENT_HAS(&scope->event, ZEND_ASYNC_SCOPE_F_DISPOSING)) {
+		return s->disposed;
+	}
+	if (scope == ZEND_ASYNC_G(main_scope) || s->tree_total > 0 || scope->scopes.length > 0) {
+		return false;
+	}
+	bool held = scope->event.ref_count > scope_structural_refs(scope);
+	if (!async_scope_is_closed(scope) && held) {
+		return false;
+	}
+	ZEND_ASYNC_EVENT_SET(&scope->event, ZEND_ASYNC_SCOPE_F_DISPOSING);
+	scope_do_dispose(scope);
+	return true;
+}
+
+void async_scope_close(zend_async_scope_t *scope)
+{
+	ZEND_ASYNC_EVENT_SET(&scope->event, ZEND_ASYNC_SCOPE_F_CLOSED);
+	scope_try_dispose(scope);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Cancellation
+ * ------------------------------------------------------------------------------------------- */
+
+/* `safe_mode`: started coroutines become zombies instead of being cancelled. */
+static void scope_cancel_tree(zend_async_scope_t *scope, zend_object *error, const char *message, bool safe_mode)
+{
+	async_scope_t *s = ASYNC_SCOPE(scope);
+	if (async_scope_is_cancelled(scope)) {
+		return; /* the first cancellation stands */
+	}
+	ZEND_ASYNC_EVENT_SET(&scope->event, ZEND_ASYNC_SCOPE_F_CANCELLED | ZEND_ASYNC_SCOPE_F_CLOSED);
+	async_scope_add_ref(scope);
+	scope_notify(scope, &notice_cancelled);
+
+	zend_array *list = zend_array_dup(&s->coroutines);
+	zend_coroutine_t *coro;
+	ZEND_HASH_FOREACH_PTR(list, coro) {
+		zend_object *obj = ZEND_ASYNC_EVENT_TO_OBJECT(&coro->event);
+		if (ZEND_COROUTINE_IS_FINISHED(coro) || coro->scope != scope) {
+			continue;
+		}
+		GC_ADDREF(obj);
+		if (safe_mode && ZEND_COROUTINE_IS_STARTED(coro)) {
+			scope_zombify(coro);
+		} else if (error != NULL) {
+			async_coroutine_cancel(coro, error, false, false);
+		} else {
+			async_coroutine_cancel(coro, async_new_exception(async_ce_async_cancellation, message), true, false);
+		}
+		OBJ_RELEASE(obj);
+	} ZEND_HASH_FOREACH_END();
+	zend_array_destroy(list);
+
+	uint32_t n = scope->scopes.length;
+	if (n > 0) {
+		zend_async_scope_t **children = safe_emalloc(n, sizeof(zend_async_scope_t *), 0);
+		memcpy(children, scope->scopes.data, n * sizeof(zend_async_scope_t *));
+		for (uint32_t i = 0; i < n; i++) {
+			async_scope_add_ref(children[i]);
+		}
+		for (uint32_t i = 0; i < n; i++) {
+			scope_cancel_tree(children[i], error, message, safe_mode);
+			async_scope_release(children[i]);
+		}
+		efree(children);
+	}
+	scope_try_dispose(scope);
+	async_scope_release(scope);
+}
+
+static bool scope_is_safe(zend_async_scope_t *scope)
+{
+	return ZEND_ASYNC_EVENT_HAS(&scope->event, ZEND_ASYNC_SCOPE_F_DISPOSE_SAFELY);
+}
+
+void async_scope_cancel(zend_async_scope_t *scope, zend_object *error, bool is_safely)
+{
+	scope_cancel_tree(scope, error, "Scope was cancelled", is_safely && scope_is_safe(scope));
+}
+
+void async_scope_dispose(zend_async_scope_t *scope, const char *message)
+{
+	if (ASYNC_SCOPE(scope)->disposed) {
+		return;
+	}
+	async_scope_add_ref(scope);
+	ZEND_ASYNC_EVENT_SET(&scope->event, ZEND_ASYNC_SCOPE_F_CLOSED);
+	if (!scope_try_dispose(scope)) {
+		scope_cancel_tree(scope, NULL, message ? message : "Scope was cancelled", scope_is_safe(scope));
+	}
+	async_scope_release(scope);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Errors (spec §8.2 step 2)
+ * ------------------------------------------------------------------------------------------- */
+
+/* fn(Scope, Coroutine, Throwable). True when it returned without throwing; a handler that throws
+ * replaces the error that goes on up the tree. */
+static bool scope_call_handler(zend_async_scope_t *scope, zval *handler, zend_coroutine_t *coroutine,
+	zend_object **exception)
+{
+	zval args[3], retval;
+	ZVAL_OBJ(&args[0], async_scope_get_object(scope));
+	ZVAL_OBJ_COPY(&args[1], ZEND_ASYNC_EVENT_TO_OBJECT(&coroutine->event));
+	ZVAL_OBJ_COPY(&args[2], *exception);
+	ZVAL_UNDEF(&retval);
+	call_user_function(NULL, NULL, handler, &retval, 3, args);
+	zval_ptr_dtor(&retval);
+	zval_ptr_dtor(&args[0]);
+	zval_ptr_dtor(&args[1]);
+	zval_ptr_dtor(&args[2]);
+	if (EG(exception)) {
+		zend_object *thrown = EG(exception);
+		GC_ADDREF(thrown);
+		zend_clear_exception();
+		OBJ_RELEASE(*exception);
+		*exception = thrown;
+		return false;
+	}
+	return true;
+}
+
+/* awaitAfterCancellation() is waiting on this scope: it collects the errors instead. */
+static bool scope_collect(zend_async_scope_t *scope, zend_object *exception)
+{
+	for (zend_async_scope_t *s = scope; s != NULL; s = s->parent_scope) {
+		async_scope_t *as = ASYNC_SCOPE(s);
+		if (as->collected_errors != NULL) {
+			zval zex;
+			ZVAL_OBJ_COPY(&zex, exception);
+			zend_hash_next_index_insert(as->collected_errors, &zex);
+			return true;
+		}
+	}
+	return false;
+}
+
+bool async_scope_handle_error(zend_coroutine_t *coroutine, zend_object *exception)
+{
+	zend_async_scope_t *scope = coroutine->scope;
+	if (scope == NULL) {
+		return false;
+	}
+	if (scope_collect(scope, exception)) {
+		return true;
+	}
+	GC_ADDREF(exception);
+	bool handled = false;
+	bool from_child = false;
+	async_scope_add_ref(scope);
+	zend_async_scope_t *s = scope;
+	while (s != NULL) {
+		async_scope_t *as = ASYNC_SCOPE(s);
+		if (from_child && Z_TYPE(as->child_exception_handler) != IS_UNDEF
+			&& scope_call_handler(s, &as->child_exception_handler, coroutine, &exception)) {
+			handled = true;
+			break;
+		}
+		if (Z_TYPE(as->exception_handler) != IS_UNDEF
+			&& scope_call_handler(s, &as->exception_handler, coroutine, &exception)) {
+			handled = true;
+			break;
+		}
+		if (s == ZEND_ASYNC_G(main_scope)) {
+			break; /* step 3 decides: the handle, or the scheduler */
+		}
+		/* Fail together: the scope is cancelled and the error moves up. */
+		zend_async_scope_t *parent = s->parent_scope;
+		if (parent != NULL) {
+			async_scope_add_ref(parent);
+		}
+		async_scope_cancel(s, NULL, true);
+		async_scope_release(s);
+		s = parent;
+		from_child = true;
+	}
+	if (s != NULL) {
+		async_scope_release(s);
+	}
+	if (!handled && exception != coroutine->exception) {
+		/* A handler threw: that error is what stays unhandled. */
+		zend_object *old = coroutine->exception;
+		coroutine->exception = exception;
+		GC_ADDREF(exception);
+		OBJ_RELEASE(old);
+	}
+	OBJ_RELEASE(exception);
+	return handled;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The main scope and the current one
+ * ------------------------------------------------------------------------------------------- */
+
+zend_async_scope_t *async_scope_main(void)
+{
+	if (ZEND_ASYNC_G(main_scope) == NULL) {
+		zend_async_scope_t *scope = async_scope_new(NULL);
+		ZEND_ASYNC_EVENT_SET(&scope->event, ZEND_ASYNC_SCOPE_F_DISPOSE_SAFELY);
+		ZEND_ASYNC_G(main_scope) = scope;
+	}
+	return ZEND_ASYNC_G(main_scope);
+}
+
+zend_async_scope_t *async_scope_current(void)
+{
+	if (!ASYNC_G(launched)) {
+		async_scheduler_launch();
+	}
+	zend_coroutine_t *coro = ZEND_ASYNC_G(coroutine);
+	if (coro != NULL && coro->scope != NULL) {
+		return coro->scope;
+	}
+	return async_scope_main();
+}
+
+/* End of a drain: the main scope's finally handlers run (spawns afterwards still work). */
+void async_scope_main_finally(void)
+{
+	zend_async_scope_t *scope = ZEND_ASYNC_G(main_scope);
+	if (scope != NULL && ASYNC_SCOPE(scope)->finally_handlers != NULL) {
+		scope_run_finally_handlers(scope);
+	}
+}
+
+/* Request end: nothing runs any more; the memory goes when the last holder lets go. */
+void async_scope_main_dispose(void)
+{
+	zend_async_scope_t *scope = ZEND_ASYNC_G(main_scope);
+	if (scope == NULL) {
+		return;
+	}
+	async_scope_t *s = ASYNC_SCOPE(scope);
+	s->disposed = true;
+	ZEND_ASYNC_EVENT_SET(&scope->event, ZEND_ASYNC_SCOPE_F_CLOSED | ZEND_ASYNC_EVENT_F_CLOSED);
+	if (s->finally_handlers) {
+		zend_array_release(s->finally_handlers);
+		s->finally_handlers = NULL;
+	}
+	ZEND_ASYNC_G(main_scope) = NULL;
+	async_scope_release(scope);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Spawning
+ * ------------------------------------------------------------------------------------------- */
+
+zend_coroutine_t *async_spawn_call(zend_async_scope_t *scope, zend_object *provider, zend_fcall_info *fci,
+	zend_fcall_info_cache *fcc, zval *args, uint32_t args_count, HashTable *named_args)
+{
+	zend_coroutine_t *coro = async_spawn(scope, provider, ZEND_COROUTINE_NORMAL);
+	if (coro == NULL || ZEND_COROUTINE_IS_FINISHED(coro)) {
+		return coro;
+	}
+	zend_fcall_t *fcall = ecalloc(1, sizeof(zend_fcall_t));
+	fcall->fci = *fci;
+	fcall->fci_cache = *fcc;
+	Z_TRY_ADDREF(fcall->fci.function_name);
+	fcall->fci.param_count = args_count;
+	fcall->fci.params = NULL;
+	if (args_count) {
+		fcall->fci.params = safe_emalloc(args_count, sizeof(zval), 0);
+		for (uint32_t i = 0; i < args_count; i++) {
+			ZVAL_COPY(&fcall->fci.params[i], &args[i]);
+		}
+	}
+	fcall->fci.named_params = named_args ? zend_array_dup(named_args) : NULL;
+	coro->fcall = fcall;
+	return coro;
+}
+
+/* spawn_with(): the provider's scope (null = current); a SpawnStrategy's hooks run around the
+ * enqueue (see async_spawn). */
+static zend_async_scope_t *scope_from_provider(zend_object *provider)
+{
+	zval retval;
+	ZVAL_UNDEF(&retval);
+	zend_call_method_with_0_params(provider, provider->ce, NULL, "providescope", &retval);
+	if (EG(exception)) {
+		zval_ptr_dtor(&retval);
+		return NULL;
+	}
+	if (Z_TYPE(retval) == IS_NULL) {
+		return async_scope_current();
+	}
+	if (Z_TYPE(retval) != IS_OBJECT || !instanceof_function(Z_OBJCE(retval), async_ce_scope)) {
+		zval_ptr_dtor(&retval);
+		async_throw(async_ce_async_exception, "Scope provider must return an instance of Async\\Scope");
+		return NULL;
+	}
+	zend_async_scope_t *scope = async_scope_from_object(Z_OBJ(retval));
+	zval_ptr_dtor(&retval); /* the object is still referenced by the provider, or the scope by us */
+	return scope;
+}
+
+/* Called by async_spawn() around the enqueue when the provider is a SpawnStrategy. */
+bool async_scope_strategy_hook(zend_object *provider, zend_coroutine_t *coroutine, zend_async_scope_t *scope,
+	bool before)
+{
+	if (provider == NULL || !instanceof_function(provider->ce, async_ce_spawn_strategy)) {
+		return true;
+	}
+	zval args[2], retval;
+	ZVAL_OBJ(&args[0], ZEND_ASYNC_EVENT_TO_OBJECT(&coroutine->event));
+	ZVAL_OBJ(&args[1], async_scope_get_object(scope));
+	ZVAL_UNDEF(&retval);
+	zend_call_method_with_2_params(provider, provider->ce, NULL,
+		before ? "beforecoroutineenqueue" : "aftercoroutineenqueue", &retval, &args[0], &args[1]);
+	zval_ptr_dtor(&retval);
+	zval_ptr_dtor(&args[1]);
+	return !EG(exception);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The Async\Scope object
+ * ------------------------------------------------------------------------------------------- */
+
+static zend_object *scope_create_object(zend_class_entry *ce)
+{
+	async_scope_object_t *o = zend_object_alloc(sizeof(async_scope_object_t), ce);
+	ZEND_ASYNC_EVENT_REF_PROLOG(o, std);
+	o->owning = false;
+	zend_object_std_init(&o->std, ce);
+	o->std.handlers = &scope_handlers;
+	return &o->std;
+}
+
+static zend_object *scope_wrap(zend_async_scope_t *scope, bool owning)
+{
+	zend_object *obj = scope_create_object(async_ce_scope);
+	async_scope_object_t *o = SCOPE_OBJ(obj);
+	o->event = &scope->event;
+	o->owning = owning;
+	async_scope_add_ref(scope);
+	ASYNC_SCOPE(scope)->object = obj;
+	return obj;
+}
+
+zend_object *async_scope_get_object(zend_async_scope_t *scope)
+{
+	async_scope_t *s = ASYNC_SCOPE(scope);
+	if (s->object != NULL) {
+		GC_ADDREF(s->object);
+		return s->object;
+	}
+	return scope_wrap(scope, false);
+}
+
+zend_async_scope_t *async_scope_from_object(zend_object *object)
+{
+	return (zend_async_scope_t *) SCOPE_OBJ(object)->event;
+}
+
+/* The owner let go of the scope: if it cannot be disposed yet, it is cancelled (honouring the
+ * safe flag) and disposed when its coroutines are gone. */
+static void scope_dtor_obj(zend_object *object)
+{
+	async_scope_object_t *o = SCOPE_OBJ(object);
+	zend_objects_destroy_object(object);
+	zend_async_scope_t *scope = (zend_async_scope_t *) o->event;
+	if (scope == NULL || !o->owning || ASYNC_SCOPE(scope)->disposed || CG(unclean_shutdown)) {
+		return;
+	}
+	scope_sync_calls++;
+	async_scope_dispose(scope, "Scope is being disposed due to object destruction");
+	scope_sync_calls--;
+}
+
+static void scope_free_obj(zend_object *object)
+{
+	async_scope_object_t *o = SCOPE_OBJ(object);
+	zend_async_scope_t *scope = (zend_async_scope_t *) o->event;
+	if (scope != NULL) {
+		o->event = NULL;
+		if (ASYNC_SCOPE(scope)->object == object) {
+			ASYNC_SCOPE(scope)->object = NULL;
+		}
+		async_scope_release(scope);
+	}
+	zend_object_std_dtor(object);
+}
+
+static HashTable *scope_get_gc(zend_object *object, zval **table, int *num)
+{
+	zend_async_scope_t *scope = (zend_async_scope_t *) SCOPE_OBJ(object)->event;
+	zend_get_gc_buffer *buf = zend_get_gc_buffer_create();
+	if (scope != NULL) {
+		async_scope_t *s = ASYNC_SCOPE(scope);
+		zend_get_gc_buffer_add_zval(buf, &s->exception_handler);
+		zend_get_gc_buffer_add_zval(buf, &s->child_exception_handler);
+		if (s->context) {
+			zend_get_gc_buffer_add_obj(buf, s->context);
+		}
+		if (s->finally_handlers) {
+			zval *zv;
+			ZEND_HASH_FOREACH_VAL(s->finally_handlers, zv) {
+				zend_get_gc_buffer_add_zval(buf, zv);
+			} ZEND_HASH_FOREACH_END();
+		}
+	}
+	zend_get_gc_buffer_use(buf, table, num);
+	return NULL;
+}
+
+zend_object *async_scope_get_context(zend_async_scope_t *scope)
+{
+	async_scope_t *s = ASYNC_SCOPE(scope);
+	if (s->context == NULL) {
+		s->context = async_context_new_object();
+		async_context_set_scope(s->context, scope);
+	}
+	return s->context;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Waiting on a scope
+ * ------------------------------------------------------------------------------------------- */
+
+typedef struct {
+	zend_coroutine_event_callback_t base;
+	async_scope_notice_t wanted;
+} scope_wait_callback_t;
+
+static void scope_wait_notified(zend_async_event_t *event, zend_async_event_callback_t *callback,
+	void *result, zend_object *exception)
+{
+	scope_wait_callback_t *cb = (scope_wait_callback_t *) callback;
+	async_scope_notice_t notice = result ? *(const async_scope_notice_t *) result : ASYNC_SCOPE_DISPOSED;
+	if (notice == cb->wanted || notice == ASYNC_SCOPE_DISPOSED) {
+		zend_async_waker_callback_resolve(event, callback, NULL, NULL);
+	}
+}
+
+/* Suspends until the scope reports `wanted`, or the token fires. False with an exception. */
+static bool scope_wait(zend_async_scope_t *scope, async_scope_notice_t wanted, zend_object *token_obj)
+{
+	zend_async_event_t *token = token_obj ? ZEND_ASYNC_OBJECT_TO_EVENT(token_obj) : NULL;
+	if (token != NULL && ZEND_ASYNC_EVENT_IS_CLOSED(token)) {
+		async_throw_token_fired(token);
+		return false;
+	}
+	if (!async_can_suspend()) {
+		async_throw(async_ce_async_exception, "The operation cannot be executed in the scheduler context");
+		return false;
+	}
+	zend_coroutine_t *coro = ZEND_ASYNC_G(coroutine);
+	zend_async_waker_new(coro);
+	scope_wait_callback_t *cb = (scope_wait_callback_t *) zend_async_coroutine_callback_new(coro,
+		scope_wait_notified, sizeof(scope_wait_callback_t));
+	cb->wanted = wanted;
+	if (!zend_async_resume_when(coro, &scope->event, false, NULL, &cb->base)
+		|| (token != NULL && !zend_async_resume_when(coro, token, false, async_token_fired, NULL))) {
+		zend_async_waker_clean(coro);
+		return false;
+	}
+	async_scheduler_suspend(false);
+	zend_async_waker_clean(coro);
+	return !EG(exception);
+}
+
+/* Is the current coroutine inside `scope`'s subtree? */
+static bool scope_contains_current(zend_async_scope_t *scope)
+{
+	zend_coroutine_t *coro = ZEND_ASYNC_G(coroutine);
+	if (coro == NULL) {
+		return false;
+	}
+	zend_async_scope_t *s = coro->scope;
+	if (s == NULL && ZEND_COROUTINE_IS_MAIN(coro)) {
+		s = ZEND_ASYNC_G(main_scope);
+	}
+	for (; s != NULL; s = s->parent_scope) {
+		if (s == scope) {
+			return true;
+		}
+	}
+	return false;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * PHP methods
+ * ------------------------------------------------------------------------------------------- */
+
+#define SCOPE_OR_THROW(var) \
+	zend_async_scope_t *var = THIS_SCOPE(); \
+	if (UNEXPECTED(var == NULL)) { \
+		async_throw(async_ce_async_exception, "The scope has been disposed"); \
+		RETURN_THROWS(); \
+	}
+
+ZEND_METHOD(Async_Scope, __construct)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	async_scope_object_t *o = SCOPE_OBJ(Z_OBJ_P(ZEND_THIS));
+	if (o->event != NULL) {
+		zend_throw_error(NULL, "Cannot call constructor twice");
+		RETURN_THROWS();
+	}
+	zend_async_scope_t *scope = async_scope_new(NULL);
+	o->event = &scope->event; /* the creation reference is the object's */
+	o->owning = true;
+	ASYNC_SCOPE(scope)->object = Z_OBJ_P(ZEND_THIS);
+}
+
+ZEND_METHOD(Async_Scope, inherit)
+{
+	zend_object *parent_obj = NULL;
+	ZEND_PARSE_PARAMETERS_START(0, 1)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_OBJ_OF_CLASS_OR_NULL(parent_obj, async_ce_scope)
+	ZEND_PARSE_PARAMETERS_END();
+
+	zend_async_scope_t *parent = parent_obj ? async_scope_from_object(parent_obj) : async_scope_current();
+	if (parent == NULL || ASYNC_SCOPE(parent)->disposed) {
+		async_throw(async_ce_async_exception, "Cannot inherit from a disposed scope");
+		RETURN_THROWS();
+	}
+	zend_async_scope_t *scope = async_scope_new(parent);
+	zend_object *obj = scope_wrap(scope, true);
+	async_scope_release(scope); /* the object holds it now */
+	RETURN_OBJ(obj);
+}
+
+ZEND_METHOD(Async_Scope, provideScope)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	RETURN_OBJ_COPY(Z_OBJ_P(ZEND_THIS));
+}
+
+ZEND_METHOD(Async_Scope, asNotSafely)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	SCOPE_OR_THROW(scope);
+	ZEND_ASYNC_EVENT_CLR(&scope->event, ZEND_ASYNC_SCOPE_F_DISPOSE_SAFELY);
+	RETURN_OBJ_COPY(Z_OBJ_P(ZEND_THIS));
+}
+
+ZEND_METHOD(Async_Scope, allowZombies)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	SCOPE_OR_THROW(scope);
+	ZEND_ASYNC_EVENT_SET(&scope->event, ZEND_ASYNC_SCOPE_F_DISPOSE_SAFELY);
+	RETURN_OBJ_COPY(Z_OBJ_P(ZEND_THIS));
+}
+
+ZEND_METHOD(Async_Scope, spawn)
+{
+	zend_fcall_info fci;
+	zend_fcall_info_cache fcc;
+	zval *args = NULL;
+	uint32_t args_count = 0;
+	HashTable *named_args = NULL;
+	ZEND_PARSE_PARAMETERS_START(1, -1)
+		Z_PARAM_FUNC(fci, fcc)
+		Z_PARAM_VARIADIC_WITH_NAMED(args, args_count, named_args)
+	ZEND_PARSE_PARAMETERS_END();
+
+	SCOPE_OR_THROW(scope);
+	zend_coroutine_t *coro = async_spawn_call(scope, NULL, &fci, &fcc, args, args_count, named_args);
+	if (coro == NULL) {
+		RETURN_THROWS();
+	}
+	RETURN_OBJ(ZEND_ASYNC_EVENT_TO_OBJECT(&coro->event));
+}
+
+ZEND_METHOD(Async_Scope, cancel)
+{
+	zend_object *error = NULL;
+	ZEND_PARSE_PARAMETERS_START(0, 1)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_OBJ_OF_CLASS_OR_NULL(error, async_ce_async_cancellation)
+	ZEND_PARSE_PARAMETERS_END();
+	SCOPE_OR_THROW(scope);
+	scope_sync_calls++;
+	async_scope_add_ref(scope);
+	async_scope_cancel(scope, error, true);
+	async_scope_release(scope);
+	scope_sync_calls--;
+}
+
+ZEND_METHOD(Async_Scope, awaitCompletion)
+{
+	zend_object *token;
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_OBJ_OF_CLASS(token, async_ce_awaitable)
+	ZEND_PARSE_PARAMETERS_END();
+	SCOPE_OR_THROW(scope);
+
+	if (async_scope_is_cancelled(scope)) {
+		async_throw(async_ce_async_cancellation, "The scope has been cancelled");
+		RETURN_THROWS();
+	}
+	if (ZEND_ASYNC_G(coroutine) == NULL) {
+		async_scheduler_launch();
+	}
+	if (scope_contains_current(scope)) {
+		async_throw(async_ce_async_exception,
+			"Cannot await completion of scope from a coroutine that belongs to the same scope or its children");
+		RETURN_THROWS();
+	}
+	if (async_scope_is_finished(scope) || ASYNC_SCOPE(scope)->disposed) {
+		return;
+	}
+	async_scope_add_ref(scope);
+	scope_wait(scope, ASYNC_SCOPE_FINISHED, token);
+	async_scope_release(scope);
+}
+
+ZEND_METHOD(Async_Scope, awaitAfterCancellation)
+{
+	zval *handler = NULL;
+	zend_object *token = NULL;
+	ZEND_PARSE_PARAMETERS_START(0, 2)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_ZVAL_OR_NULL(handler)
+		Z_PARAM_OBJ_OF_CLASS_OR_NULL(token, async_ce_awaitable)
+	ZEND_PARSE_PARAMETERS_END();
+	if (handler != NULL && !zend_is_callable(handler, 0, NULL)) {
+		zend_argument_type_error(1, "must be a valid callback or null");
+		RETURN_THROWS();
+	}
+	SCOPE_OR_THROW(scope);
+	if (!async_scope_is_cancelled(scope)) {
+		async_throw(async_ce_async_exception, "Attempt to await a Scope that has not been cancelled");
+		RETURN_THROWS();
+	}
+	if (ZEND_ASYNC_G(coroutine) == NULL) {
+		async_scheduler_launch();
+	}
+	if (scope_contains_current(scope)) {
+		async_throw(async_ce_async_exception,
+			"Cannot await completion of scope from a coroutine that belongs to the same scope or its children");
+		RETURN_THROWS();
+	}
+	async_scope_t *s = ASYNC_SCOPE(scope);
+	if (s->tree_total == 0) {
+		return;
+	}
+	async_scope_add_ref(scope);
+	zend_array *mine = NULL;
+	if (s->collected_errors == NULL) {
+		s->collected_errors = mine = zend_new_array(0);
+	}
+	bool ok = scope_wait(scope, ASYNC_SCOPE_DRAINED, token);
+	zend_array *errors = mine;
+	if (mine != NULL && s->collected_errors == mine) {
+		s->collected_errors = NULL;
+	}
+	if (ok && errors != NULL) {
+		zval *err;
+		ZEND_HASH_FOREACH_VAL(errors, err) {
+			if (handler == NULL) {
+				Z_ADDREF_P(err);
+				zend_throw_exception_internal(Z_OBJ_P(err));
+				break;
+			}
+			zval args[2], retval;
+			ZVAL_COPY(&args[0], err);
+			ZVAL_OBJ_COPY(&args[1], Z_OBJ_P(ZEND_THIS));
+			call_user_function(NULL, NULL, handler, &retval, 2, args);
+			zval_ptr_dtor(&retval);
+			zval_ptr_dtor(&args[0]);
+			zval_ptr_dtor(&args[1]);
+			if (EG(exception)) {
+				break;
+			}
+		} ZEND_HASH_FOREACH_END();
+	} else if (errors != NULL) {
+		/* Cancelled while waiting: the errors were still caught, they go on up the tree. */
+		zval *err;
+		ZEND_HASH_FOREACH_VAL(errors, err) {
+			if (!scope_collect(scope, Z_OBJ_P(err))) {
+				async_scheduler_unhandled_exception(NULL, Z_OBJ_P(err));
+			}
+		} ZEND_HASH_FOREACH_END();
+	}
+	if (errors != NULL) {
+		zend_array_release(errors);
+	}
+	async_scope_release(scope);
+}
+
+ZEND_METHOD(Async_Scope, isFinished)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	zend_async_scope_t *scope = THIS_SCOPE();
+	RETURN_BOOL(scope == NULL || ASYNC_SCOPE(scope)->disposed || async_scope_is_finished(scope));
+}
+
+ZEND_METHOD(Async_Scope, isClosed)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	zend_async_scope_t *scope = THIS_SCOPE();
+	RETURN_BOOL(scope == NULL || async_scope_is_closed(scope));
+}
+
+ZEND_METHOD(Async_Scope, isCancelled)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	zend_async_scope_t *scope = THIS_SCOPE();
+	RETURN_BOOL(scope != NULL && async_scope_is_cancelled(scope));
+}
+
+static void scope_set_handler(INTERNAL_FUNCTION_PARAMETERS, bool child)
+{
+	zval *handler;
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_ZVAL(handler)
+	ZEND_PARSE_PARAMETERS_END();
+	if (!zend_is_callable(handler, 0, NULL)) {
+		zend_argument_type_error(1, "must be a valid callback");
+		RETURN_THROWS();
+	}
+	SCOPE_OR_THROW(scope);
+	zval *slot = child ? &ASYNC_SCOPE(scope)->child_exception_handler : &ASYNC_SCOPE(scope)->exception_handler;
+	zval old;
+	ZVAL_COPY_VALUE(&old, slot);
+	ZVAL_COPY(slot, handler);
+	zval_ptr_dtor(&old);
+}
+
+ZEND_METHOD(Async_Scope, setExceptionHandler) { scope_set_handler(INTERNAL_FUNCTION_PARAM_PASSTHRU, false); }
+ZEND_METHOD(Async_Scope, setChildScopeExceptionHandler) { scope_set_handler(INTERNAL_FUNCTION_PARAM_PASSTHRU, true); }
+
+ZEND_METHOD(Async_Scope, finally)
+{
+	zval *callback;
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_OBJECT_OF_CLASS(callback, zend_ce_closure)
+	ZEND_PARSE_PARAMETERS_END();
+	zend_async_scope_t *scope = THIS_SCOPE();
+	if (scope == NULL || ASYNC_SCOPE(scope)->disposed) {
+		zval retval;
+		if (call_user_function(NULL, NULL, callback, &retval, 1, ZEND_THIS) == SUCCESS) {
+			zval_ptr_dtor(&retval);
+		}
+		return;
+	}
+	async_scope_t *s = ASYNC_SCOPE(scope);
+	if (s->finally_handlers == NULL) {
+		s->finally_handlers = zend_new_array(1);
+	}
+	Z_ADDREF_P(callback);
+	zend_hash_next_index_insert(s->finally_handlers, callback);
+}
+
+ZEND_METHOD(Async_Scope, dispose)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	zend_async_scope_t *scope = THIS_SCOPE();
+	if (scope != NULL) {
+		scope_sync_calls++;
+		async_scope_dispose(scope, "Scope was cancelled");
+		scope_sync_calls--;
+	}
+}
+
+ZEND_METHOD(Async_Scope, disposeSafely)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	zend_async_scope_t *scope = THIS_SCOPE();
+	if (scope == NULL || ASYNC_SCOPE(scope)->disposed) {
+		return;
+	}
+	scope_sync_calls++;
+	async_scope_add_ref(scope);
+	ZEND_ASYNC_EVENT_SET(&scope->event, ZEND_ASYNC_SCOPE_F_CLOSED);
+	if (!scope_try_dispose(scope)) {
+		scope_cancel_tree(scope, NULL, "Scope was cancelled", true);
+	}
+	async_scope_release(scope);
+	scope_sync_calls--;
+}
+
+/* The timer fired: a coroutine in the main scope disposes the scope (cancellation runs user
+ * code, which a reactor callback must not). */
+static void scope_timeout_entry(void)
+{
+	zend_async_scope_t *scope = ZEND_ASYNC_CURRENT_COROUTINE->extended_data;
+	ZEND_ASYNC_CURRENT_COROUTINE->extended_data = NULL;
+	async_scope_dispose(scope, "Scope has been disposed due to timeout");
+	async_scope_release(scope);
+}
+
+typedef struct {
+	zend_async_event_callback_t base;
+	zend_async_scope_t *scope;
+} scope_timer_callback_t;
+
+static void scope_timer_fired(zend_async_event_t *event, zend_async_event_callback_t *callback,
+	void *result, zend_object *exception)
+{
+	zend_async_scope_t *scope = ((scope_timer_callback_t *) callback)->scope;
+	async_scope_t *s = ASYNC_SCOPE(scope);
+	if (s->dispose_timer == NULL) {
+		return;
+	}
+	async_scope_add_ref(scope);
+	scope_stop_dispose_timer(s);
+	zend_coroutine_t *coro = async_spawn(async_scope_main(), NULL, ZEND_COROUTINE_NORMAL);
+	if (coro == NULL || ZEND_COROUTINE_IS_FINISHED(coro)) {
+		if (EG(exception)) {
+			zend_clear_exception();
+		}
+		/* No coroutine (shutdown or the context limit): cancel from here. */
+		async_scope_dispose(scope, "Scope has been disposed due to timeout");
+		async_scope_release(scope);
+	} else {
+		coro->internal_entry = scope_timeout_entry;
+		coro->extended_data = scope;
+	}
+	if (coro != NULL) {
+		ZEND_ASYNC_EVENT_RELEASE(&coro->event);
+	}
+}
+
+ZEND_METHOD(Async_Scope, disposeAfterTimeout)
+{
+	zend_long timeout;
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_LONG(timeout)
+	ZEND_PARSE_PARAMETERS_END();
+	if (timeout < 0) {
+		zend_argument_value_error(1, "must be greater than or equal to 0");
+		RETURN_THROWS();
+	}
+	zend_async_scope_t *scope = THIS_SCOPE();
+	if (scope == NULL || async_scope_is_closed(scope) || ASYNC_SCOPE(scope)->tree_total == 0) {
+		return;
+	}
+	async_scope_t *s = ASYNC_SCOPE(scope);
+	scope_stop_dispose_timer(s);
+	zend_async_timer_event_t *timer = ZEND_ASYNC_NEW_TIMER_EVENT((zend_ulong) timeout, false);
+	if (timer == NULL) {
+		RETURN_THROWS();
+	}
+	scope_timer_callback_t *cb = (scope_timer_callback_t *) ZEND_ASYNC_EVENT_CALLBACK_EX(scope_timer_fired,
+		sizeof(scope_timer_callback_t));
+	cb->scope = scope; /* weak: the timer is stopped before the scope goes */
+	timer->base.add_callback(&timer->base, &cb->base);
+	s->dispose_timer = timer;
+	s->dispose_timer_cb = &cb->base;
+	ZEND_ASYNC_EVENT_CALLBACK_RELEASE(&cb->base);
+	timer->base.start(&timer->base);
+}
+
+ZEND_METHOD(Async_Scope, getChildScopes)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	array_init(return_value);
+	zend_async_scope_t *scope = THIS_SCOPE();
+	if (scope == NULL) {
+		return;
+	}
+	for (uint32_t i = 0; i < scope->scopes.length; i++) {
+		zval zv;
+		ZVAL_OBJ(&zv, async_scope_get_object(scope->scopes.data[i]));
+		zend_hash_next_index_insert_new(Z_ARRVAL_P(return_value), &zv);
+	}
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Functions
+ * ------------------------------------------------------------------------------------------- */
+
+ZEND_FUNCTION(Async_spawn_with)
+{
+	zend_object *provider;
+	zend_fcall_info fci;
+	zend_fcall_info_cache fcc;
+	zval *args = NULL;
+	uint32_t args_count = 0;
+	HashTable *named_args = NULL;
+	ZEND_PARSE_PARAMETERS_START(2, -1)
+		Z_PARAM_OBJ_OF_CLASS(provider, async_ce_scope_provider)
+		Z_PARAM_FUNC(fci, fcc)
+		Z_PARAM_VARIADIC_WITH_NAMED(args, args_count, named_args)
+	ZEND_PARSE_PARAMETERS_END();
+
+	zend_async_scope_t *scope = scope_from_provider(provider);
+	if (scope == NULL) {
+		RETURN_THROWS();
+	}
+	async_scope_add_ref(scope);
+	zend_coroutine_t *coro = async_spawn_call(scope, provider, &fci, &fcc, args, args_count, named_args);
+	async_scope_release(scope);
+	if (coro == NULL) {
+		RETURN_THROWS();
+	}
+	RETURN_OBJ(ZEND_ASYNC_EVENT_TO_OBJECT(&coro->event));
+}
+
+ZEND_FUNCTION(Async_current_context)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	RETURN_OBJ_COPY(async_scope_get_context(async_scope_current()));
+}
+
+ZEND_FUNCTION(Async_root_context)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	if (!ASYNC_G(launched)) {
+		async_scheduler_launch();
+	}
+	RETURN_OBJ_COPY(async_scope_get_context(async_scope_main()));
+}
+
+ZEND_FUNCTION(Async_request_context)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	zend_async_scope_t *scope = ZEND_ASYNC_G(main_scope) ? ZEND_ASYNC_CURRENT_SCOPE : NULL;
+	if (scope == NULL || scope->request_scope == NULL) {
+		RETURN_NULL(); /* no embedder sets a request scope in the CLI */
+	}
+	RETURN_OBJ_COPY(async_scope_get_context(scope->request_scope));
+}
+
+ZEND_FUNCTION(Async_graceful_shutdown)
+{
+	zend_object *error = NULL;
+	ZEND_PARSE_PARAMETERS_START(0, 1)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_OBJ_OF_CLASS_OR_NULL(error, async_ce_async_cancellation)
+	ZEND_PARSE_PARAMETERS_END();
+	(void) error; /* spec §9.5: parsed, not used */
+	if (!ASYNC_G(launched)) {
+		async_scheduler_launch();
+	}
+	async_scheduler_graceful_shutdown();
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Registration
+ * ------------------------------------------------------------------------------------------- */
+
+/* The ABI's new_scope slot. */
+zend_async_scope_t *async_scope_new_for_api(zend_async_scope_t *parent, bool with_zend_object)
+{
+	zend_async_scope_t *scope = async_scope_new(parent);
+	if (with_zend_object) {
+		zend_object *obj = scope_wrap(scope, true);
+		(void) obj; /* the object holds one reference, the caller the creation one */
+	}
+	return scope;
+}
+
+void async_register_scope_class(void)
+{
+	async_ce_scope_provider = register_class_Async_ScopeProvider();
+	async_ce_spawn_strategy = register_class_Async_SpawnStrategy(async_ce_scope_provider);
+	async_ce_scope = register_class_Async_Scope(async_ce_scope_provider);
+	async_ce_scope->create_object = scope_create_object;
+
+	memcpy(&scope_handlers, &std_object_handlers, sizeof(zend_object_handlers));
+	scope_handlers.offset = XtOffsetOf(async_scope_object_t, std);
+	scope_handlers.clone_obj = NULL;
+	scope_handlers.dtor_obj = scope_dtor_obj;
+	scope_handlers.free_obj = scope_free_obj;
+	scope_handlers.get_gc = scope_get_gc;
+
+	zend_register_functions(NULL, ext_functions, NULL, MODULE_PERSISTENT);
+}
