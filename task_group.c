@@ -25,6 +25,7 @@
 #include "php_async.h"
 #include "task_group.h"
 #include "future.h"
+#include "scope.h"
 #include "zend_exceptions.h"
 #include "zend_interfaces.h"
 #include "zend_closures.h"
@@ -95,7 +96,9 @@ struct _async_task_group_s {
 	tg_list_t settled;               /* settled tasks in settle order (TaskSet: undelivered ones) */
 	tg_waiter_t *waiters_first, *waiters_last;
 	tg_join_t *joins_first, *joins_last;
-	zend_async_scope_t *scope;       /* the group's own scope, or NULL (see tg_scope_*) */
+	zend_async_scope_t *scope;       /* the group's own scope (one reference) */
+	zend_async_scope_t *parent_scope; /* the scope it was created in (one reference) */
+	zend_async_event_callback_t *scope_listener;
 	zend_array *finally_handlers;
 	zval completion;                 /* the results array the event fired with */
 	uint32_t concurrency;            /* 0 = unlimited */
@@ -272,11 +275,86 @@ static void tg_task_pair(tg_task_t *t, zval *pair)
 }
 
 /* ---------------------------------------------------------------------------------------------
- * The group's scope.
- *
- * TODO(scope): Async\Scope is being implemented on main; until it lands the group's coroutines
- * are spawned into the current scope (scope NULL) and cancelled one by one.
+ * The group's scope: a child of the scope the group was created in (or of the one given). Tasks
+ * run in it, so coroutines they spawn belong to the group too and cancelling the group cancels
+ * the whole subtree. The group holds a reference; the scope is disposed when the group is gone
+ * (or cancelled) and the last coroutine has finished. Its safe flag is inherited as for any child
+ * scope; the group's own cancellations never honour it (they cancel, they do not zombify).
  * ------------------------------------------------------------------------------------------- */
+
+static void tg_scope_cancelled(async_task_group_t *g);
+
+/* Listens to the group scope: a cancellation from outside (the parent scope was cancelled, or
+ * fail-together) cancels the group; disposal makes it "completed". */
+typedef struct {
+	zend_async_event_callback_t base;
+	async_task_group_t *group; /* weak: unsubscribed when the group is freed */
+} tg_scope_listener_t;
+
+static void tg_scope_notified(zend_async_event_t *event, zend_async_event_callback_t *callback,
+	void *result, zend_object *exception)
+{
+	async_task_group_t *g = ((tg_scope_listener_t *) callback)->group;
+	async_scope_notice_t notice = result ? *(const async_scope_notice_t *) result : ASYNC_SCOPE_DISPOSED;
+	if (g == NULL) {
+		return;
+	}
+	if (notice == ASYNC_SCOPE_CANCELLED) {
+		tg_scope_cancelled(g);
+	} else if (notice == ASYNC_SCOPE_DISPOSED) {
+		g->disposed = true;
+		tg_scope_cancelled(g);
+	}
+}
+
+static bool tg_scope_init(async_task_group_t *g, zend_async_scope_t *parent)
+{
+	if (parent == NULL || ASYNC_SCOPE(parent)->disposed) {
+		async_throw(async_ce_async_exception, "Cannot create a %s in a disposed Scope", TG_NAME(g));
+		return false;
+	}
+	g->scope = async_scope_new(parent);
+	g->parent_scope = parent;
+	async_scope_add_ref(parent);
+	tg_scope_listener_t *l = (tg_scope_listener_t *) zend_async_event_callback_new(tg_scope_notified,
+		sizeof(tg_scope_listener_t));
+	l->group = g;
+	g->scope->event.add_callback(&g->scope->event, &l->base);
+	g->scope_listener = &l->base;
+	return true;
+}
+
+static void tg_scope_free(async_task_group_t *g)
+{
+	if (g->scope_listener != NULL) {
+		((tg_scope_listener_t *) g->scope_listener)->group = NULL;
+		g->scope->event.del_callback(&g->scope->event, g->scope_listener);
+		ZEND_ASYNC_EVENT_CALLBACK_RELEASE(g->scope_listener);
+		g->scope_listener = NULL;
+	}
+	if (g->scope != NULL) {
+		zend_async_scope_t *scope = g->scope;
+		g->scope = NULL;
+		async_scope_close(scope); /* nobody spawns into it any more */
+		async_scope_release(scope);
+	}
+	if (g->parent_scope != NULL) {
+		async_scope_release(g->parent_scope);
+		g->parent_scope = NULL;
+	}
+}
+
+/* Is the current coroutine inside the group's scope (a task, or something a task spawned)? */
+static bool tg_scope_contains_current(async_task_group_t *g)
+{
+	zend_coroutine_t *co = ZEND_ASYNC_G(coroutine);
+	for (zend_async_scope_t *s = co ? co->scope : NULL; s != NULL; s = s->parent_scope) {
+		if (s == g->scope) {
+			return true;
+		}
+	}
+	return false;
+}
 
 static zend_coroutine_t *tg_spawn_coroutine(async_task_group_t *g, zend_fcall_t *fcall)
 {
@@ -293,10 +371,15 @@ static zend_coroutine_t *tg_spawn_coroutine(async_task_group_t *g, zend_fcall_t 
 	return co;
 }
 
-/* Cancels the running tasks. The coroutines are collected first: a coroutine that had not
- * started yet completes inside the cancel, which settles its task and changes the group. */
+/* Cancels the group's scope (its subtree: tasks and what they spawned) and then each task still
+ * running: the scope may have been cancelled before, when a safe scope only zombified them.
+ * The coroutines are collected first: one that had not started completes inside the cancel,
+ * which settles its task and changes the group. */
 static void tg_cancel_running(async_task_group_t *g, zend_object *error)
 {
+	if (g->scope != NULL) {
+		async_scope_cancel(g->scope, error, false);
+	}
 	if (g->running == 0) {
 		return;
 	}
@@ -316,10 +399,86 @@ static void tg_cancel_running(async_task_group_t *g, zend_object *error)
 	efree(list);
 }
 
-/* The scope where the group's finally handlers run: the group's own is closed by then. */
+/* finally() handlers run in a coroutine of the scope the group was created in (the group's own
+ * is closed by then), or of the main scope if that one is closed too. */
 static zend_coroutine_t *tg_spawn_helper(async_task_group_t *g)
 {
-	return async_spawn(NULL, NULL, ZEND_COROUTINE_NORMAL);
+	zend_async_scope_t *scope = g->parent_scope;
+	if (scope == NULL || async_scope_is_closed(scope)) {
+		scope = async_scope_main();
+	}
+	return async_spawn(scope, NULL, ZEND_COROUTINE_NORMAL);
+}
+
+/* Spec §8.2.6: unhandled task errors of a destroyed group go the way an unhandled coroutine
+ * error goes from the group's scope (async_scope_handle_error() starts from a coroutine's scope;
+ * here the error has no coroutine of its own). Each scope from the group's up: its
+ * child-scope handler (from below), its handler, else it fails together (is cancelled) and the
+ * error moves up; past the main scope it is the scheduler's (graceful shutdown). The handlers get
+ * the coroutine in which the group is destroyed as their Coroutine argument. */
+static bool tg_scope_call_handler(zend_async_scope_t *scope, zval *handler, zend_object **exception)
+{
+	zend_coroutine_t *co = ZEND_ASYNC_G(coroutine) ? ZEND_ASYNC_G(coroutine) : ZEND_ASYNC_MAIN_COROUTINE;
+	zval args[3], retval;
+	ZVAL_OBJ(&args[0], async_scope_get_object(scope));
+	if (co != NULL) {
+		ZVAL_OBJ_COPY(&args[1], ZEND_ASYNC_EVENT_TO_OBJECT(&co->event));
+	} else {
+		ZVAL_NULL(&args[1]);
+	}
+	ZVAL_OBJ_COPY(&args[2], *exception);
+	ZVAL_UNDEF(&retval);
+	call_user_function(NULL, NULL, handler, &retval, 3, args);
+	zval_ptr_dtor(&retval);
+	zval_ptr_dtor(&args[0]);
+	zval_ptr_dtor(&args[1]);
+	zval_ptr_dtor(&args[2]);
+	if (EG(exception) == NULL) {
+		return true;
+	}
+	zend_object *thrown = EG(exception);
+	GC_ADDREF(thrown);
+	zend_clear_exception();
+	OBJ_RELEASE(*exception);
+	*exception = thrown;
+	return false;
+}
+
+/* Takes over the reference to `exception`. */
+static void tg_scope_error(async_task_group_t *g, zend_object *exception)
+{
+	zend_async_scope_t *s = g->scope;
+	bool from_child = false;
+	if (s != NULL) {
+		async_scope_add_ref(s);
+	}
+	while (s != NULL) {
+		async_scope_t *as = ASYNC_SCOPE(s);
+		if ((from_child && Z_TYPE(as->child_exception_handler) != IS_UNDEF
+				&& tg_scope_call_handler(s, &as->child_exception_handler, &exception))
+			|| (Z_TYPE(as->exception_handler) != IS_UNDEF
+				&& tg_scope_call_handler(s, &as->exception_handler, &exception))) {
+			async_scope_release(s);
+			OBJ_RELEASE(exception);
+			return;
+		}
+		if (s == ZEND_ASYNC_G(main_scope)) {
+			break;
+		}
+		zend_async_scope_t *parent = s->parent_scope;
+		if (parent != NULL) {
+			async_scope_add_ref(parent);
+		}
+		async_scope_cancel(s, NULL, true);
+		async_scope_release(s);
+		s = parent;
+		from_child = true;
+	}
+	if (s != NULL) {
+		async_scope_release(s);
+	}
+	async_scheduler_unhandled_exception(NULL, exception);
+	OBJ_RELEASE(exception);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -955,6 +1114,21 @@ static void tg_cancel(async_task_group_t *g, zend_object *error)
 	tg_close(g);
 }
 
+/* The group's scope was cancelled from outside (its parent, or fail-together): the tasks are being
+ * cancelled by the scope; the group closes and its queued tasks never start. */
+static void tg_scope_cancelled(async_task_group_t *g)
+{
+	if (g->cancelled) {
+		return;
+	}
+	g->closed = true;
+	g->cancelled = true;
+	zend_object *error = async_new_exception(async_ce_async_cancellation, "Scope was cancelled");
+	tg_drop_queue(g, error);
+	OBJ_RELEASE(error);
+	tg_close(g);
+}
+
 /* ---------------------------------------------------------------------------------------------
  * Event methods
  * ------------------------------------------------------------------------------------------- */
@@ -1216,7 +1390,8 @@ static void tg_dtor_obj(zend_object *object)
 	g->disposed = true;
 
 	zend_object *unhandled = tg_unhandled_errors(g);
-	if (!TG_COMPLETE(g) && !CG(unclean_shutdown)) {
+	if (!CG(unclean_shutdown)) {
+		/* Also when the group had completed: coroutines its tasks spawned may still run. */
 		zend_object *error = async_new_exception(async_ce_async_cancellation,
 			"Scope is being disposed due to TaskGroup destruction");
 		tg_cancel(g, error);
@@ -1226,9 +1401,7 @@ static void tg_dtor_obj(zend_object *object)
 	tg_wake(g, WAIT_PRODUCER);
 	tg_wake(g, WAIT_ITERATOR);
 	if (unhandled != NULL) {
-		/* TODO(scope): the group scope's exception path. */
-		async_scheduler_unhandled_exception(NULL, unhandled);
-		OBJ_RELEASE(unhandled);
+		tg_scope_error(g, unhandled);
 	}
 }
 
@@ -1274,7 +1447,7 @@ static void tg_free_obj(zend_object *object)
 		zend_array_release(g->finally_handlers);
 		g->finally_handlers = NULL;
 	}
-	/* TODO(scope): release g->scope */
+	tg_scope_free(g);
 	zend_object_std_dtor(object);
 }
 
@@ -1332,7 +1505,7 @@ ZEND_METHOD(Async_TaskGroup, __construct)
 		Z_PARAM_OPTIONAL
 		Z_PARAM_LONG_OR_NULL(concurrency, concurrency_null)
 		Z_PARAM_LONG_OR_NULL(queue_limit, queue_limit_null)
-		Z_PARAM_OBJ_OR_NULL(scope)
+		Z_PARAM_OBJ_OF_CLASS_OR_NULL(scope, async_ce_scope)
 	ZEND_PARSE_PARAMETERS_END();
 
 	async_task_group_t *g = THIS_GROUP();
@@ -1348,9 +1521,7 @@ ZEND_METHOD(Async_TaskGroup, __construct)
 		zend_argument_value_error(2, "must be null or between 0 and %d", INT32_MAX);
 		RETURN_THROWS();
 	}
-	if (scope != NULL) {
-		/* TODO(scope) */
-		zend_argument_type_error(3, "must be of type ?Async\\Scope, %s given", ZSTR_VAL(scope->ce->name));
+	if (!tg_scope_init(g, scope != NULL ? async_scope_from_object(scope) : async_scope_current())) {
 		RETURN_THROWS();
 	}
 	g->concurrency = concurrency_null ? 0 : (uint32_t) concurrency;
@@ -1660,18 +1831,6 @@ ZEND_METHOD(Async_TaskGroup, count)
 	RETURN_LONG(zend_hash_num_elements(&THIS_GROUP()->tasks));
 }
 
-/* True when the current coroutine is one of the group's tasks: it would wait for itself. */
-static bool tg_is_own_task(async_task_group_t *g, zend_coroutine_t *co)
-{
-	tg_task_t *t;
-	ZEND_HASH_FOREACH_PTR(&g->tasks, t) {
-		if (t->coroutine == co) {
-			return true;
-		}
-	} ZEND_HASH_FOREACH_END();
-	return false;
-}
-
 ZEND_METHOD(Async_TaskGroup, awaitCompletion)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
@@ -1691,8 +1850,9 @@ ZEND_METHOD(Async_TaskGroup, awaitCompletion)
 		RETURN_THROWS();
 	}
 	zend_coroutine_t *co = tg_current_or_launch();
-	if (tg_is_own_task(g, co)) {
-		async_throw(async_ce_async_exception, "Cannot await completion of a %s from one of its own tasks", TG_NAME(g));
+	if (tg_scope_contains_current(g)) {
+		async_throw(async_ce_async_exception,
+			"Cannot await completion of a %s from a coroutine that belongs to it", TG_NAME(g));
 		RETURN_THROWS();
 	}
 	ZEND_ASYNC_WAKER_NEW(co);
