@@ -368,6 +368,7 @@ static PHP_MINIT_FUNCTION(async)
 	async_register_pool_class();
 	async_register_channel_class();
 	async_register_task_group_classes();
+	async_register_iterate_function();
 	async_register_future(); /* classes, timeout() and the scheduler table's new_future slot */
 
 	async_scheduler_register();
