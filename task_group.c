@@ -465,7 +465,8 @@ static void tg_scope_error(async_task_group_t *g, zend_object *exception)
 		if (s == ZEND_ASYNC_G(main_scope)) {
 			break;
 		}
-		zend_async_scope_t *parent = s->parent_scope;
+		/* The group's scope may already be disposed (and detached) by the group's cancellation. */
+		zend_async_scope_t *parent = s == g->scope ? g->parent_scope : s->parent_scope;
 		if (parent != NULL) {
 			async_scope_add_ref(parent);
 		}
