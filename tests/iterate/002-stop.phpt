@@ -4,7 +4,8 @@ iterate(): a false return stops the iteration (the callbacks already running fin
 <?php if (!extension_loaded('async')) die('skip async not loaded'); ?>
 --FILE--
 <?php
-use function Async\{iterate, delay};
+require __DIR__ . '/../inc/gates.inc';
+use function Async\{iterate, delay, spawn};
 
 // false (only false) stops: no new element is taken; with concurrency 1 nothing runs after it.
 $calls = [];
@@ -21,20 +22,29 @@ iterate([1, 2, 3, 4, 5, 6], function ($v) use (&$log) {
 echo implode(", ", $log), "\n";
 
 // An exception stops the iteration; the callbacks already running complete; then it propagates.
+$gates = new Gates();
 $log = [];
+$thrown = false;
+spawn(function () use ($gates, &$thrown) {
+    while (!$thrown) { Async\suspend(); } // the failure comes first
+    $gates->open("1");
+    $gates->open("3");
+});
 try {
-    iterate([1, 2, 3, 4, 5], function ($v) use (&$log) {
-        if ($v == 2) { delay(2); throw new RuntimeException("failed at $v"); }
-        delay(10);
+    iterate([1, 2, 3, 4, 5], function ($v) use (&$log, $gates, &$thrown) {
+        if ($v == 2) { $thrown = true; throw new RuntimeException("failed at $v"); }
+        $gates->wait((string) $v);
         $log[] = "done $v";
     }, 3);
 } catch (RuntimeException $e) {
+    sort($log);
     echo "caught: ", $e->getMessage(), "; ", implode(", ", $log), "\n";
 }
 
 // Two failures: the first one is thrown.
+spawn(fn() => $gates->release("b", "a", "c"));
 try {
-    iterate([30, 5, 10], function ($ms) { delay($ms); throw new LogicException("after $ms ms"); });
+    iterate(["a", "b", "c"], function ($name) use ($gates) { $gates->wait($name); throw new LogicException("failure $name"); });
 } catch (LogicException $e) { echo "first failure: ", $e->getMessage(), "\n"; }
 
 // A generator that throws: the elements before it were processed, then its exception propagates.
@@ -64,7 +74,7 @@ try {
 1,2
 end 1, end 2
 caught: failed at 2; done 1, done 3
-first failure: after 5 ms
+first failure: failure b
 source: source failed after a:1 b:2
 no iterator
 Async\AsyncCancellation: cancelled inside

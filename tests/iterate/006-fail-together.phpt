@@ -12,7 +12,7 @@ $co = $scope->spawn(function () {
     try {
         iterate([1, 2], function ($v) {
             if ($v == 1) { spawn(function () { delay(2); throw new RuntimeException("inner failure"); }); }
-            try { delay(100); } catch (AsyncCancellation $e) { echo "callback $v: ", $e->getMessage(), "\n"; throw $e; }
+            try { delay(5000); } catch (AsyncCancellation $e) { echo "callback $v: ", $e->getMessage(), "\n"; throw $e; }
         });
     } catch (Throwable $e) { echo "iterate threw ", get_class($e), ": ", $e->getMessage(), "\n"; }
     return "caller continues";

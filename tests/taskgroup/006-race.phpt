@@ -4,15 +4,20 @@ TaskGroup::race(): the first task to settle, value or error; already settled at 
 <?php if (!extension_loaded('async')) die('skip async not loaded'); ?>
 --FILE--
 <?php
+require __DIR__ . '/../inc/gates.inc';
 use Async\TaskGroup;
-use function Async\{delay, await};
+use function Async\{delay, await, spawn};
 
+$gates = new Gates();
 $g = new TaskGroup();
-$g->spawnWithKey("slow", function () { delay(30); return "slow"; });
-$g->spawnWithKey("fast", function () { delay(5); return "fast"; });
+$g->spawnWithKey("slow", function () use ($gates) { $gates->wait("slow"); return "slow"; });
+$g->spawnWithKey("fast", function () use ($gates) { $gates->wait("fast"); return "fast"; });
 $f1 = $g->race();
 $f2 = $g->race(); // every pending race() gets the same first task
-var_dump($f1->isCompleted(), await($f1), await($f2));
+var_dump($f1->isCompleted());
+$gates->open("fast");
+var_dump(await($f1), await($f2));
+$gates->release("slow");
 // Settled tasks are there: a later race() completes at once with the first one.
 $f3 = $g->race();
 var_dump($f3->isCompleted(), await($f3));
@@ -20,9 +25,11 @@ echo "tasks still there: ", count($g), "\n";
 
 // The first to settle is an error: the future is rejected with it.
 $e = new TaskGroup();
-$e->spawn(function () { delay(20); return "late value"; });
-$e->spawn(function () { delay(2); throw new DomainException("early failure"); });
-try { await($e->race()); } catch (DomainException $ex) { echo "rejected: ", $ex->getMessage(), "\n"; }
+$e->spawn(function () use ($gates) { $gates->wait("late value"); return "late value"; });
+$e->spawn(function () use ($gates) { $gates->wait("early failure"); throw new DomainException("early failure"); });
+$r = $e->race();
+$gates->release("early failure", "late value");
+try { await($r); } catch (DomainException $ex) { echo "rejected: ", $ex->getMessage(), "\n"; }
 unset($e); // race() delivered the error: no report
 
 // Empty groups cannot race.

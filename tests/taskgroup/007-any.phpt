@@ -4,14 +4,19 @@ TaskGroup::any(): the first success; errors skipped; all failed rejects with Com
 <?php if (!extension_loaded('async')) die('skip async not loaded'); ?>
 --FILE--
 <?php
+require __DIR__ . '/../inc/gates.inc';
 use Async\{TaskGroup, CompositeException};
 use function Async\{delay, await};
 
+$gates = new Gates();
 $g = new TaskGroup();
-$g->spawn(function () { delay(1); throw new RuntimeException("e1"); });
-$g->spawn(function () { delay(10); return "winner"; });
-$g->spawn(function () { delay(30); return "too late"; });
+$g->spawn(function () use ($gates) { $gates->wait("e1"); throw new RuntimeException("e1"); });
+$g->spawn(function () use ($gates) { $gates->wait("winner"); return "winner"; });
+$g->spawn(function () use ($gates) { $gates->wait("too late"); return "too late"; });
 $f = $g->any();
+$gates->release("e1");
+var_dump($f->isCompleted());
+$gates->release("winner", "too late");
 var_dump($f->isCompleted(), await($f));
 // A success is already there: any() completes at once.
 $again = $g->any();
@@ -20,9 +25,10 @@ unset($g); // any() observed the error: destroying the group reports nothing
 
 // Everything fails: CompositeException with every error by key.
 $bad = new TaskGroup();
-$bad->spawnWithKey("a", function () { delay(3); throw new LogicException("A"); });
-$bad->spawnWithKey("b", function () { delay(1); throw new RuntimeException("B"); });
+$bad->spawnWithKey("a", function () use ($gates) { $gates->wait("A"); throw new LogicException("A"); });
+$bad->spawnWithKey("b", function () use ($gates) { $gates->wait("B"); throw new RuntimeException("B"); });
 $pending = $bad->any();
+$gates->release("B", "A");
 try { await($pending); } catch (CompositeException $ce) {
     echo $ce->getMessage(), "\n";
     foreach ($ce->getExceptions() as $k => $ex) { echo "  $k: ", $ex->getMessage(), "\n"; }
@@ -38,6 +44,7 @@ echo "end\n";
 ?>
 --EXPECT--
 bool(false)
+bool(true)
 string(6) "winner"
 bool(true)
 string(6) "winner"

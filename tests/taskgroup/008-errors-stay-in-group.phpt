@@ -5,7 +5,7 @@ TaskGroup: task errors stay in the group (no unhandled-error shutdown); getError
 --FILE--
 <?php
 use Async\{TaskGroup, Scope, CompositeException, Coroutine};
-use function Async\{delay, spawn, await};
+use function Async\{delay, spawn, await, suspend};
 
 // A failing task does not disturb anyone else.
 $g = new TaskGroup();
@@ -43,7 +43,7 @@ $scope->setChildScopeExceptionHandler(function (Scope $sc, Coroutine $co, Throwa
 });
 $d = new TaskGroup(scope: $scope);
 $d->spawnWithKey("x", function () { throw new LogicException("lost 1"); });
-$d->spawnWithKey("y", function () { delay(1); throw new LogicException("lost 2"); });
+$d->spawnWithKey("y", function () { suspend(); throw new LogicException("lost 2"); });
 $d->spawnWithKey("z", fn() => "fine");
 delay(5);
 unset($d);

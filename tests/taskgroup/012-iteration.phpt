@@ -6,16 +6,19 @@ TaskGroup: foreach yields key => [result, null] | [null, error] in settle order,
 async.debug_deadlock=0
 --FILE--
 <?php
+require __DIR__ . '/../inc/gates.inc';
 use Async\TaskGroup;
 use function Async\{delay, spawn, await};
 
+$gates = new Gates();
 $g = new TaskGroup();
-$g->spawnWithKey("c", function () { delay(30); return "third"; });
-$g->spawnWithKey("a", function () { delay(5); return "first"; });
-$g->spawnWithKey("b", function () { delay(15); throw new RuntimeException("second fails"); });
-// Close later, from elsewhere, after one more task: iteration waits for it too.
-spawn(function () use ($g) {
-    delay(40);
+$g->spawnWithKey("c", function () use ($gates) { $gates->wait("c"); return "third"; });
+$g->spawnWithKey("a", function () use ($gates) { $gates->wait("a"); return "first"; });
+$g->spawnWithKey("b", function () use ($gates) { $gates->wait("b"); throw new RuntimeException("second fails"); });
+// Another coroutine settles them in the order a, b, c, then adds one more task and closes the
+// group: the iteration waits for each.
+spawn(function () use ($g, $gates) {
+    $gates->release("a", "b", "c");
     $g->spawnWithKey("d", function () { delay(5); return "fourth"; });
     $g->close();
 });
@@ -35,12 +38,12 @@ var_dump($it instanceof Iterator);
 $it->rewind();
 var_dump($it->key(), $it->current());
 
-// Iterating in a coroutine while the main flow waits.
+// Iterating in a coroutine while the main flow waits; with 2 slots, tasks start as others end.
 $h = new TaskGroup(2);
-$ms = [30, 10, 40, 5, 3]; // with 2 slots they end at 10 (1), 30 (0), 35 (3), 38 (4), 50 (2)
-for ($i = 0; $i < 5; $i++) { $h->spawn(function ($i) use ($ms) { delay($ms[$i]); return $i; }, $i); }
+for ($i = 0; $i < 5; $i++) { $h->spawn(function ($i) use ($gates) { $gates->wait("h$i"); return $i; }, $i); }
 $h->close();
 $reader = spawn(function () use ($h) { $keys = []; foreach ($h as $k => [$r]) { $keys[] = "$k:$r"; } return implode(" ", $keys); });
+$gates->release("h1", "h0", "h3", "h4", "h2");
 var_dump(await($reader));
 
 try { foreach ($g as &$ref) {} } catch (Error $e) { echo $e->getMessage(), "\n"; }

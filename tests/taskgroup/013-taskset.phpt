@@ -6,20 +6,24 @@ TaskSet: joinNext()/joinAny()/joinAll() deliver and remove entries, count() is w
 async.debug_deadlock=0
 --FILE--
 <?php
+require __DIR__ . '/../inc/gates.inc';
 use Async\{TaskSet, CompositeException};
-use function Async\{delay, await};
+use function Async\{delay, await, suspend};
 
+$gates = new Gates();
 $s = new TaskSet();
-$s->spawnWithKey("slow", function () { delay(30); return "slow"; });
-$s->spawnWithKey("fast", function () { delay(5); return "fast"; });
-$s->spawnWithKey("mid", function () { delay(15); throw new RuntimeException("mid failed"); });
+$s->spawnWithKey("slow", function () use ($gates) { $gates->wait("slow"); return "slow"; });
+$s->spawnWithKey("fast", function () use ($gates) { $gates->wait("fast"); return "fast"; });
+$s->spawnWithKey("mid", function () use ($gates) { $gates->wait("mid"); throw new RuntimeException("mid failed"); });
 var_dump(count($s));
 // Two pending joinNext(): each gets its own task, in settle order.
 $n1 = $s->joinNext();
 $n2 = $s->joinNext();
+$gates->release("fast", "mid");
 var_dump(await($n1));
 try { await($n2); } catch (RuntimeException $e) { echo "joinNext 2: ", $e->getMessage(), "\n"; }
 var_dump(count($s));
+$gates->open("slow");
 var_dump(await($s->joinNext()), count($s));
 // Nothing left.
 try { $s->joinNext(); } catch (Async\AsyncException $e) { echo get_class($e), ": ", $e->getMessage(), "\n"; }
@@ -29,7 +33,7 @@ var_dump(await($s->joinAll()));
 // joinAny(): the first success is delivered; errors stay until they are delivered too.
 $a = new TaskSet();
 $a->spawnWithKey("e", function () { throw new LogicException("early error"); });
-$a->spawnWithKey("ok", function () { delay(5); return "success"; });
+$a->spawnWithKey("ok", function () { suspend(); return "success"; });
 var_dump(await($a->joinAny()), count($a));
 try { await($a->joinAny()); } catch (CompositeException $ce) { echo "joinAny: ", $ce->getMessage(), ": ", implode(",", array_keys($ce->getExceptions())), "\n"; }
 var_dump(count($a));
@@ -58,13 +62,13 @@ foreach ($it as $k => $v) { echo "nothing\n"; }
 
 // Two joinNext() for one task: the second is rejected when nothing is left to deliver.
 $starve = new TaskSet();
-$starve->spawn(function () { delay(2); return "only"; });
+$starve->spawn(function () { suspend(); return "only"; });
 $x = $starve->joinNext();
 $y = $starve->joinNext();
 var_dump(await($x));
 try { await($y); } catch (Async\AsyncException $e) { echo $e->getMessage(), "\n"; }
 
-// The TaskSet methods that a TaskGroup has and a TaskSet does not.
+// The TaskGroup methods that a TaskSet does not have.
 foreach (['race', 'any', 'all', 'getResults', 'getErrors', 'suppressErrors'] as $m) {
     echo $m, ": ", method_exists($it, $m) ? "yes" : "no", "\n";
 }

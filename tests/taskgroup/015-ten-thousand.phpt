@@ -9,12 +9,15 @@ memory_limit=512M
 use Async\TaskGroup;
 use function Async\{delay, suspend, await};
 
-$running = 0; $max = 0; $sum = 0;
+$running = 0; $max = 0; $sum = 0; $full = false;
 $g = new TaskGroup(100);
 for ($i = 0; $i < 10000; $i++) {
-    $g->spawn(function (int $i) use (&$running, &$max) {
+    $g->spawn(function (int $i) use (&$running, &$max, &$full) {
         $running++;
         if ($running > $max) { $max = $running; }
+        // The first tasks hold their slots until all 100 are taken: the limit is reached for sure.
+        if ($running == 100) { $full = true; }
+        while (!$full) { suspend(); }
         if ($i % 3 == 0) { suspend(); } elseif ($i % 3 == 1) { delay(1); }
         $running--;
         return $i;
