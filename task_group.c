@@ -209,10 +209,10 @@ static tg_task_t *tg_task_new(async_task_group_t *g, zval *key)
 
 	zval *slot;
 	if (key == NULL) {
-		slot = zend_hash_next_index_insert_ptr(&g->tasks, t);
-		if (slot != NULL) {
-			ZVAL_LONG(&t->key, g->tasks.nNextFreeElement - 1);
-		}
+		/* What $array[] = ... would use; taken only at PHP_INT_MAX, as for an array. */
+		zend_long next = g->tasks.nNextFreeElement == ZEND_LONG_MIN ? 0 : g->tasks.nNextFreeElement;
+		slot = zend_hash_index_add_ptr(&g->tasks, next, t);
+		ZVAL_LONG(&t->key, next);
 	} else if (Z_TYPE_P(key) == IS_LONG) {
 		slot = zend_hash_index_add_ptr(&g->tasks, Z_LVAL_P(key), t);
 		ZVAL_COPY(&t->key, key);

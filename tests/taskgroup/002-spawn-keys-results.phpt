@@ -39,6 +39,21 @@ var_dump($g->getResults());
 foreach ($g->getErrors() as $k => $e) { echo "error[$k]: ", get_class($e), ": ", $e->getMessage(), "\n"; }
 var_dump(count($g), $g->isFinished());
 
+// Auto keys follow array append exactly, up to its limit.
+$edge = new TaskGroup();
+$edge->spawnWithKey(PHP_INT_MAX - 1, fn() => "a");
+$edge->spawn(fn() => "b");
+try { $edge->spawn(fn() => "c"); } catch (Async\AsyncException $e) { echo $e->getMessage(), "\n"; }
+$neg = new TaskGroup();
+$neg->spawnWithKey(-5, fn() => 1);
+$neg->spawn(fn() => 2);
+$arr = [PHP_INT_MAX - 1 => 1];
+$arr[] = 2;
+$ref = [-5 => 1];
+$ref[] = 2;
+foreach ([$edge, $neg] as $x) { $x->close(); $x->awaitCompletion(); }
+var_dump(array_keys($edge->getResults()) === array_keys($arr), array_keys($neg->getResults()) === array_keys($ref));
+
 // Bad callables are ZPP errors.
 try { (new TaskGroup())->spawn("no_such_function"); } catch (TypeError $e) { echo $e->getMessage(), "\n"; }
 try { (new TaskGroup())->spawnWithKey(1.5, fn() => 1); } catch (TypeError $e) { echo $e->getMessage(), "\n"; }
@@ -83,6 +98,9 @@ array(11) {
 }
 error[boom]: LogicException: failed task
 int(12)
+bool(true)
+Cannot add a task to the TaskGroup: no free integer key
+bool(true)
 bool(true)
 Async\TaskGroup::spawn(): Argument #1 ($task) must be a valid callback, function "no_such_function" not found or invalid function name
 
