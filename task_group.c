@@ -526,8 +526,10 @@ static void tg_wake(async_task_group_t *g, tg_waiter_kind kind);
  * settles with the reason (there is no caller to throw to). */
 static void tg_pump(async_task_group_t *g)
 {
-	if (g->pumping) {
-		return; /* a task settled synchronously inside the loop below: the loop continues */
+	if (g->pumping || EG(exception) != NULL) {
+		/* A task settled synchronously inside the loop below: the loop goes on. With an exception
+		 * pending, a failed spawn could not be told apart: the next settle starts them. */
+		return;
 	}
 	g->pumping = true;
 	bool started = false;
@@ -537,11 +539,11 @@ static void tg_pump(async_task_group_t *g)
 		g->queued--;
 		started = true;
 		tg_task_addref(t);
-		zend_object *previous = EG(exception);
 		if (!tg_task_start(g, t)) {
-			zend_object *error = EG(exception) != previous ? EG(exception) : NULL;
+			zend_object *error = EG(exception);
 			if (error != NULL) {
-				EG(exception) = previous;
+				GC_ADDREF(error);
+				zend_clear_exception();
 			} else {
 				error = async_new_exception(async_ce_async_exception, "The task's coroutine could not be created");
 			}
