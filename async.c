@@ -12,6 +12,7 @@
 #include "zend_interfaces.h"
 #include "async_arginfo.h"
 #include "task_group.h"
+#include "misc.h"
 
 ZEND_DECLARE_MODULE_GLOBALS(async)
 
@@ -373,6 +374,7 @@ static PHP_MINIT_FUNCTION(async)
 
 	async_scheduler_register();
 	async_reactor_register();
+	async_register_misc(); /* after the reactor: it adds the signal slot */
 	async_pool_api_register();
 	async_sleep_hooks_install();
 	return SUCCESS;
@@ -400,6 +402,7 @@ static PHP_RSHUTDOWN_FUNCTION(async)
 {
 	async_scheduler_rshutdown();
 	async_contexts_shutdown();
+	async_misc_rshutdown(); /* before the reactor: signal waits release their events */
 	async_reactor_rshutdown();
 	return SUCCESS;
 }

@@ -31,6 +31,7 @@
  */
 #include "php_async.h"
 #include "channel.h"
+#include "scope.h"
 #include "future.h"
 #include "zend_exceptions.h"
 #include "zend_interfaces.h"
@@ -105,6 +106,7 @@ struct _async_channel_s {
 	async_channel_t *soft_prev, *soft_next; /* in soft_channels while it has soft timeouts */
 	bool soft_linked;
 	async_channel_waiter_t *spare;      /* the last park's waiter, kept for the next one */
+	struct _channel_scope_cb_s *owner;  /* the binding to the creating scope, if any */
 	zend_object std;
 };
 
@@ -904,6 +906,65 @@ static zend_object *channel_object_create(zend_class_entry *ce)
 	return &ch->std;
 }
 
+/* ---------------------------------------------------------------------------------------------
+ * Binding to the creating scope (spec §8.6): the channel listens to the scope's event without
+ * holding a reference; when the scope is cancelled or disposed, the channel closes.
+ * ------------------------------------------------------------------------------------------- */
+
+typedef struct _channel_scope_cb_s {
+	zend_async_event_callback_t base;
+	async_channel_t *channel;   /* NULL once the channel is freed */
+	zend_async_scope_t *scope;  /* NULL once the scope is gone */
+} channel_scope_cb_t;
+
+static void channel_scope_notified(zend_async_event_t *event, zend_async_event_callback_t *callback,
+	void *result, zend_object *exception)
+{
+	channel_scope_cb_t *cb = (channel_scope_cb_t *) callback;
+	async_scope_notice_t notice = result ? *(const async_scope_notice_t *) result : ASYNC_SCOPE_DISPOSED;
+	if (notice != ASYNC_SCOPE_CANCELLED && notice != ASYNC_SCOPE_DISPOSED && notice != ASYNC_SCOPE_FREED) {
+		return;
+	}
+	cb->scope = NULL;
+	async_channel_t *ch = cb->channel;
+	/* Unsubscribing during the notification is safe (the vector tracks its iterator). */
+	event->del_callback(event, callback);
+	if (ch != NULL && notice != ASYNC_SCOPE_FREED) {
+		channel_close(ch, ASYNC_CHANNEL_SCOPE_DISPOSED);
+	}
+}
+
+static void channel_bind_scope(async_channel_t *ch)
+{
+	zend_coroutine_t *coro = ZEND_ASYNC_G(coroutine);
+	zend_async_scope_t *scope = coro != NULL ? coro->scope : NULL;
+	if (scope == NULL || ZEND_ASYNC_EVENT_IS_CLOSED(&scope->event)) {
+		return; /* before launch: the main scope only ends with the request */
+	}
+	channel_scope_cb_t *cb = (channel_scope_cb_t *) ZEND_ASYNC_EVENT_CALLBACK_EX(channel_scope_notified,
+		sizeof(channel_scope_cb_t));
+	cb->channel = ch;
+	cb->scope = scope;
+	scope->event.add_callback(&scope->event, &cb->base); /* the scope's reference */
+	ch->owner = cb;                                       /* ours */
+}
+
+static void channel_unbind_scope(async_channel_t *ch)
+{
+	channel_scope_cb_t *cb = ch->owner;
+	if (cb == NULL) {
+		return;
+	}
+	ch->owner = NULL;
+	cb->channel = NULL;
+	if (cb->scope != NULL) {
+		zend_async_scope_t *scope = cb->scope;
+		cb->scope = NULL;
+		scope->event.del_callback(&scope->event, &cb->base);
+	}
+	ZEND_ASYNC_EVENT_CALLBACK_RELEASE(&cb->base);
+}
+
 /* The object is going away (last reference, or shutdown): whoever still listens learns why. */
 static void channel_object_dtor(zend_object *object)
 {
@@ -923,6 +984,7 @@ static void channel_object_free(zend_object *object)
 {
 	async_channel_t *ch = CH_FROM_OBJ(object);
 	soft_unlink(ch);
+	channel_unbind_scope(ch);
 	queue_detach(ch, &ch->receivers);
 	queue_detach(ch, &ch->senders);
 	channel_timer_disarm(ch, TIMER_PRODUCERS);
@@ -1121,6 +1183,7 @@ ZEND_METHOD(Async_Channel, __construct)
 	if (!hard && (no_producer > 0 || no_consumer > 0)) {
 		soft_link(ch);
 	}
+	channel_bind_scope(ch);
 }
 
 static zend_async_event_t *token_event(zend_object *token)

@@ -359,3 +359,42 @@ void async_reactor_register(void)
 	};
 	zend_async_reactor_register(REACTOR_NAME, false, &api);
 }
+
+/* ---------------------------------------------------------------------------------------------
+ * Shared with the reactor's other files (libuv_reactor.h)
+ * ------------------------------------------------------------------------------------------- */
+
+uv_loop_t *async_reactor_loop(void)
+{
+	return reactor_loop();
+}
+
+void async_reactor_delivered(uv_loop_t *loop)
+{
+	reactor_delivered(loop);
+}
+
+void async_reactor_event_init(zend_async_event_t *event)
+{
+	event_init(event);
+}
+
+void async_reactor_event_count_on(zend_async_event_t *event)
+{
+	event_count_on(event);
+}
+
+void async_reactor_event_count_off(zend_async_event_t *event)
+{
+	event_count_off(event);
+}
+
+bool async_reactor_event_detached(zend_async_event_t *event)
+{
+	return ZEND_ASYNC_EVENT_HAS(event, ASYNC_EVENT_F_DETACHED);
+}
+
+bool async_reactor_handle_release(zend_async_event_t *event, uv_handle_t *handle, uv_close_cb close_cb)
+{
+	return handle_event_release(event, handle, close_cb);
+}

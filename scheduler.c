@@ -8,6 +8,7 @@
  */
 #include "php_async.h"
 #include "scope.h"
+#include "misc.h"
 #include "zend_exceptions.h"
 #include "ext/standard/basic_functions.h"
 
@@ -463,6 +464,7 @@ static void begin_graceful_shutdown(void)
 	}
 	ZEND_ASYNC_G(graceful_shutdown) = true;
 	cancel_all("Graceful shutdown");
+	async_signal_cancel_all("Graceful shutdown"); /* nothing is left to act on a signal */
 }
 
 void async_scheduler_request_exit(void)
@@ -800,6 +802,9 @@ void async_scheduler_rshutdown(void)
 
 void async_scheduler_register(void)
 {
+	/* Interned now, at MINIT, the name is permanent: made lazily during a request it would be a
+	 * request-interned string, freed at the end of that request (php -S, FPM: later requests). */
+	drain_function.function_name = zend_string_init_interned("Async\\{drain}", sizeof("Async\\{drain}") - 1, 1);
 	zend_async_scheduler_api_t api = {
 		.launch = async_scheduler_launch,
 		.new_coroutine = scheduler_new_coroutine,

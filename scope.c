@@ -33,6 +33,7 @@ static const async_scope_notice_t notice_finished = ASYNC_SCOPE_FINISHED;
 static const async_scope_notice_t notice_drained = ASYNC_SCOPE_DRAINED;
 static const async_scope_notice_t notice_cancelled = ASYNC_SCOPE_CANCELLED;
 static const async_scope_notice_t notice_disposed = ASYNC_SCOPE_DISPOSED;
+static const async_scope_notice_t notice_freed = ASYNC_SCOPE_FREED;
 
 static bool scope_try_dispose(zend_async_scope_t *scope);
 static void scope_free(zend_async_scope_t *scope);
@@ -150,6 +151,11 @@ static void scope_free(zend_async_scope_t *scope)
 	async_scope_t *s = ASYNC_SCOPE(scope);
 	scope_stop_dispose_timer(s);
 	scope_detach_from_parent(scope);
+	if (scope->event.callbacks.length > 0) {
+		/* Listeners that hold no reference (channels) forget the scope. */
+		scope->event.ref_count = 1;
+		ZEND_ASYNC_CALLBACKS_NOTIFY(&scope->event, (void *) &notice_freed, NULL);
+	}
 	zend_async_callbacks_free(&scope->event);
 	zend_hash_destroy(&s->coroutines);
 	zval_ptr_dtor(&s->exception_handler);

@@ -10,6 +10,7 @@
  *   ASYNC_SCOPE_DRAINED    no coroutine at all (zombies included) left in the subtree
  *   ASYNC_SCOPE_CANCELLED  the scope was cancelled (before its coroutines are)
  *   ASYNC_SCOPE_DISPOSED   the scope was disposed (closed for good, finally handlers run)
+ *   ASYNC_SCOPE_FREED      the memory goes now: drop any pointer to it, run nothing
  * A callback checks the notice and ignores the others.
  */
 #ifndef ASYNC_SCOPE_H
@@ -21,7 +22,8 @@ typedef enum {
 	ASYNC_SCOPE_FINISHED = 1,
 	ASYNC_SCOPE_DRAINED = 2,
 	ASYNC_SCOPE_CANCELLED = 3,
-	ASYNC_SCOPE_DISPOSED = 4
+	ASYNC_SCOPE_DISPOSED = 4,
+	ASYNC_SCOPE_FREED = 5
 } async_scope_notice_t;
 
 typedef struct _async_scope_s async_scope_t;

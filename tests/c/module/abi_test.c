@@ -9,6 +9,7 @@
 #include "php.h"
 #include "zend_exceptions.h"
 #include "zend_async_API.h"
+#include <signal.h>
 
 static int passed, failed;
 
@@ -517,6 +518,39 @@ PHP_FUNCTION(async_abi_test_trigger_roundtrip)
 	RETURN_BOOL(!EG(exception) && counted && woken_by_trigger && ZEND_ASYNC_G(active_event_count) == active_before);
 }
 
+/* A signal event: counted while waited on, wakes its waiter once (one-shot: closed after), not
+ * counted after. The signal is raised before the suspension: libuv's handler keeps it for the loop. */
+PHP_FUNCTION(async_abi_test_signal_roundtrip)
+{
+	zend_long signum;
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_LONG(signum)
+	ZEND_PARSE_PARAMETERS_END();
+	ZEND_ASYNC_SCHEDULER_INIT();
+	zend_coroutine_t *coro = ZEND_ASYNC_CURRENT_COROUTINE;
+	zend_async_signal_event_t *signal = ZEND_ASYNC_NEW_SIGNAL_EVENT((int) signum);
+	if (signal == NULL) {
+		RETURN_THROWS();
+	}
+	uint32_t active_before = ZEND_ASYNC_G(active_event_count);
+	ZEND_ASYNC_EVENT_ADD_REF(&signal->base); /* ours, to look at it after the waker let go */
+	ZEND_ASYNC_WAKER_NEW(coro);
+	if (!zend_async_resume_when(coro, &signal->base, true, zend_async_waker_callback_resolve, NULL)) {
+		ZEND_ASYNC_WAKER_CLEAN(coro);
+		ZEND_ASYNC_EVENT_RELEASE(&signal->base);
+		RETURN_THROWS();
+	}
+	bool counted = ZEND_ASYNC_G(active_event_count) == active_before + 1;
+	kill(getpid(), (int) signum);
+	ZEND_ASYNC_SUSPEND();
+	bool woken_by_signal = coro->waker->triggered_event == &signal->base;
+	ZEND_ASYNC_WAKER_CLEAN(coro);
+	bool closed = ZEND_ASYNC_EVENT_IS_CLOSED(&signal->base) && signal->signal == signum;
+	ZEND_ASYNC_EVENT_RELEASE(&signal->base);
+	RETURN_BOOL(!EG(exception) && counted && woken_by_signal && closed
+		&& ZEND_ASYNC_G(active_event_count) == active_before);
+}
+
 static zend_long c_entry_runs;
 
 static void c_entry(void)
@@ -733,6 +767,9 @@ ZEND_BEGIN_ARG_INFO_EX(arginfo_pool_new, 0, 0, 2)
 	ZEND_ARG_TYPE_INFO(0, max, IS_LONG, 0)
 	ZEND_ARG_TYPE_INFO(0, healthcheck_ms, IS_LONG, 0)
 ZEND_END_ARG_INFO()
+ZEND_BEGIN_ARG_INFO_EX(arginfo_signal, 0, 0, 1)
+	ZEND_ARG_TYPE_INFO(0, signum, IS_LONG, 0)
+ZEND_END_ARG_INFO()
 ZEND_BEGIN_ARG_INFO_EX(arginfo_pool_acquire, 0, 0, 0)
 	ZEND_ARG_TYPE_INFO(0, timeout, IS_LONG, 0)
 ZEND_END_ARG_INFO()
@@ -754,6 +791,7 @@ static const zend_function_entry abi_test_functions[] = {
 	PHP_FE(async_abi_test_c_sleep, arginfo_c_sleep)
 	PHP_FE(async_abi_test_spawn_c, arginfo_spawn_c)
 	PHP_FE(async_abi_test_trigger_roundtrip, arginfo_run)
+	PHP_FE(async_abi_test_signal_roundtrip, arginfo_signal)
 	PHP_FE(async_abi_test_pool_new, arginfo_pool_new)
 	PHP_FE(async_abi_test_pool_acquire, arginfo_pool_acquire)
 	PHP_FE(async_abi_test_pool_try_acquire, arginfo_spawn_c)
