@@ -1759,7 +1759,11 @@ ZEND_METHOD(Async_TaskSet, joinAll)
 ZEND_METHOD(Async_TaskGroup, getResults)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
-	tg_build_results(THIS_GROUP(), return_value);
+	async_task_group_t *g = THIS_GROUP();
+	if (TG_COMPLETE(g) && !g->is_set) {
+		RETURN_COPY(&g->completion); /* a complete TaskGroup no longer changes */
+	}
+	tg_build_results(g, return_value);
 }
 
 ZEND_METHOD(Async_TaskGroup, getErrors)
