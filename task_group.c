@@ -1392,8 +1392,16 @@ static void tg_dtor_obj(zend_object *object)
 	g->destroyed = true;
 	g->disposed = true;
 
+	/* Destroyed while an exception unwinds the stack: handlers must run, and that exception must
+	 * come out again (as a destructor's would), with anything thrown here chained to it. */
+	zend_object *pending = EG(exception);
+	const zend_op *pending_opline = EG(opline_before_exception);
+	EG(exception) = NULL;
+
 	zend_object *unhandled = tg_unhandled_errors(g);
-	if (!CG(unclean_shutdown)) {
+	bool live = !TG_COMPLETE(g) || g->joins_first != NULL
+		|| (g->scope != NULL && ASYNC_SCOPE(g->scope)->tree_total > 0);
+	if (live && !CG(unclean_shutdown)) {
 		/* Also when the group had completed: coroutines its tasks spawned may still run. */
 		zend_object *error = async_new_exception(async_ce_async_cancellation,
 			"Scope is being disposed due to TaskGroup destruction");
@@ -1405,6 +1413,15 @@ static void tg_dtor_obj(zend_object *object)
 	tg_wake(g, WAIT_ITERATOR);
 	if (unhandled != NULL) {
 		tg_scope_error(g, unhandled);
+	}
+
+	if (pending != NULL) {
+		EG(opline_before_exception) = pending_opline;
+		if (EG(exception) != NULL) {
+			zend_exception_set_previous(EG(exception), pending);
+		} else {
+			EG(exception) = pending;
+		}
 	}
 }
 
