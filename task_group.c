@@ -411,74 +411,13 @@ static zend_coroutine_t *tg_spawn_helper(async_task_group_t *g)
 }
 
 /* Spec §8.2.6: unhandled task errors of a destroyed group go the way an unhandled coroutine
- * error goes from the group's scope (async_scope_handle_error() starts from a coroutine's scope;
- * here the error has no coroutine of its own). Each scope from the group's up: its
- * child-scope handler (from below), its handler, else it fails together (is cancelled) and the
- * error moves up; past the main scope it is the scheduler's (graceful shutdown). The handlers get
- * the coroutine in which the group is destroyed as their Coroutine argument. */
-static bool tg_scope_call_handler(zend_async_scope_t *scope, zval *handler, zend_object **exception)
-{
-	zend_coroutine_t *co = ZEND_ASYNC_G(coroutine) ? ZEND_ASYNC_G(coroutine) : ZEND_ASYNC_MAIN_COROUTINE;
-	zval args[3], retval;
-	ZVAL_OBJ(&args[0], async_scope_get_object(scope));
-	if (co != NULL) {
-		ZVAL_OBJ_COPY(&args[1], ZEND_ASYNC_EVENT_TO_OBJECT(&co->event));
-	} else {
-		ZVAL_NULL(&args[1]);
-	}
-	ZVAL_OBJ_COPY(&args[2], *exception);
-	ZVAL_UNDEF(&retval);
-	call_user_function(NULL, NULL, handler, &retval, 3, args);
-	zval_ptr_dtor(&retval);
-	zval_ptr_dtor(&args[0]);
-	zval_ptr_dtor(&args[1]);
-	zval_ptr_dtor(&args[2]);
-	if (EG(exception) == NULL) {
-		return true;
-	}
-	zend_object *thrown = EG(exception);
-	GC_ADDREF(thrown);
-	zend_clear_exception();
-	OBJ_RELEASE(*exception);
-	*exception = thrown;
-	return false;
-}
-
-/* Takes over the reference to `exception`. */
+ * error goes, from the group's scope up (see async_scope_propagate_error); past the main scope
+ * they are the scheduler's. Takes over the reference to `exception`. */
 static void tg_scope_error(async_task_group_t *g, zend_object *exception)
 {
-	zend_async_scope_t *s = g->scope;
-	bool from_child = false;
-	if (s != NULL) {
-		async_scope_add_ref(s);
+	if (g->scope == NULL || !async_scope_propagate_error(g->scope, g->parent_scope, NULL, &exception)) {
+		async_scheduler_unhandled_exception(NULL, exception);
 	}
-	while (s != NULL) {
-		async_scope_t *as = ASYNC_SCOPE(s);
-		if ((from_child && Z_TYPE(as->child_exception_handler) != IS_UNDEF
-				&& tg_scope_call_handler(s, &as->child_exception_handler, &exception))
-			|| (Z_TYPE(as->exception_handler) != IS_UNDEF
-				&& tg_scope_call_handler(s, &as->exception_handler, &exception))) {
-			async_scope_release(s);
-			OBJ_RELEASE(exception);
-			return;
-		}
-		if (s == ZEND_ASYNC_G(main_scope)) {
-			break;
-		}
-		/* The group's scope may already be disposed (and detached) by the group's cancellation. */
-		zend_async_scope_t *parent = s == g->scope ? g->parent_scope : s->parent_scope;
-		if (parent != NULL) {
-			async_scope_add_ref(parent);
-		}
-		async_scope_cancel(s, NULL, true);
-		async_scope_release(s);
-		s = parent;
-		from_child = true;
-	}
-	if (s != NULL) {
-		async_scope_release(s);
-	}
-	async_scheduler_unhandled_exception(NULL, exception);
 	OBJ_RELEASE(exception);
 }
 
