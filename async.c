@@ -11,6 +11,7 @@
 #include "zend_closures.h"
 #include "zend_interfaces.h"
 #include "async_arginfo.h"
+#include "task_group.h"
 #include "misc.h"
 
 ZEND_DECLARE_MODULE_GLOBALS(async)
@@ -367,6 +368,8 @@ static PHP_MINIT_FUNCTION(async)
 	async_register_coroutine_class();
 	async_register_pool_class();
 	async_register_channel_class();
+	async_register_task_group_classes();
+	async_register_iterate_function();
 	async_register_future(); /* classes, timeout() and the scheduler table's new_future slot */
 	async_register_await();  /* the await_* family */
 

@@ -477,6 +477,12 @@ void async_scheduler_unhandled_exception(async_coroutine_t *co, zend_object *exc
 {
 	(void) co;
 	GC_ADDREF(exception);
+	if ((EG(flags) & EG_FLAGS_IN_SHUTDOWN) && !ASYNC_G(in_drain) && !ASYNC_G(drain_registered)) {
+		/* After the last drain (a handle destroyed by the shutdown destructors): no later step
+		 * would report a stored error, so it is reported now, as PHP reports an uncaught one. */
+		zend_exception_error(exception, E_ERROR);
+		return;
+	}
 	set_exit_exception(exception);
 	begin_graceful_shutdown();
 }

@@ -503,13 +503,21 @@ void async_scope_dispose(zend_async_scope_t *scope, const char *message)
  * ------------------------------------------------------------------------------------------- */
 
 /* fn(Scope, Coroutine, Throwable). True when it returned without throwing; a handler that throws
- * replaces the error that goes on up the tree. */
+ * replaces the error that goes on up the tree. Without a coroutine of its own (a TaskGroup's
+ * errors), the handler gets the coroutine that is running. */
 static bool scope_call_handler(zend_async_scope_t *scope, zval *handler, zend_coroutine_t *coroutine,
 	zend_object **exception)
 {
+	if (coroutine == NULL) {
+		coroutine = ZEND_ASYNC_G(coroutine) ? ZEND_ASYNC_G(coroutine) : ZEND_ASYNC_MAIN_COROUTINE;
+	}
 	zval args[3], retval;
 	ZVAL_OBJ(&args[0], async_scope_get_object(scope));
-	ZVAL_OBJ_COPY(&args[1], ZEND_ASYNC_EVENT_TO_OBJECT(&coroutine->event));
+	if (coroutine != NULL) {
+		ZVAL_OBJ_COPY(&args[1], ZEND_ASYNC_EVENT_TO_OBJECT(&coroutine->event));
+	} else {
+		ZVAL_NULL(&args[1]);
+	}
 	ZVAL_OBJ_COPY(&args[2], *exception);
 	ZVAL_UNDEF(&retval);
 	call_user_function(NULL, NULL, handler, &retval, 3, args);
@@ -543,16 +551,9 @@ static bool scope_collect(zend_async_scope_t *scope, zend_object *exception)
 	return false;
 }
 
-bool async_scope_handle_error(zend_coroutine_t *coroutine, zend_object *exception)
+bool async_scope_propagate_error(zend_async_scope_t *scope, zend_async_scope_t *parent_of_first,
+	zend_coroutine_t *coroutine, zend_object **exception)
 {
-	zend_async_scope_t *scope = coroutine->scope;
-	if (scope == NULL) {
-		return false;
-	}
-	if (scope_collect(scope, exception)) {
-		return true;
-	}
-	GC_ADDREF(exception);
 	bool handled = false;
 	bool from_child = false;
 	async_scope_add_ref(scope);
@@ -560,12 +561,12 @@ bool async_scope_handle_error(zend_coroutine_t *coroutine, zend_object *exceptio
 	while (s != NULL) {
 		async_scope_t *as = ASYNC_SCOPE(s);
 		if (from_child && Z_TYPE(as->child_exception_handler) != IS_UNDEF
-			&& scope_call_handler(s, &as->child_exception_handler, coroutine, &exception)) {
+			&& scope_call_handler(s, &as->child_exception_handler, coroutine, exception)) {
 			handled = true;
 			break;
 		}
 		if (Z_TYPE(as->exception_handler) != IS_UNDEF
-			&& scope_call_handler(s, &as->exception_handler, coroutine, &exception)) {
+			&& scope_call_handler(s, &as->exception_handler, coroutine, exception)) {
 			handled = true;
 			break;
 		}
@@ -574,6 +575,9 @@ bool async_scope_handle_error(zend_coroutine_t *coroutine, zend_object *exceptio
 		}
 		/* Fail together: the scope is cancelled and the error moves up. */
 		zend_async_scope_t *parent = s->parent_scope;
+		if (parent == NULL && s == scope) {
+			parent = parent_of_first; /* already detached (a disposed TaskGroup scope) */
+		}
 		if (parent != NULL) {
 			async_scope_add_ref(parent);
 		}
@@ -585,6 +589,20 @@ bool async_scope_handle_error(zend_coroutine_t *coroutine, zend_object *exceptio
 	if (s != NULL) {
 		async_scope_release(s);
 	}
+	return handled;
+}
+
+bool async_scope_handle_error(zend_coroutine_t *coroutine, zend_object *exception)
+{
+	zend_async_scope_t *scope = coroutine->scope;
+	if (scope == NULL) {
+		return false;
+	}
+	if (scope_collect(scope, exception)) {
+		return true;
+	}
+	GC_ADDREF(exception);
+	bool handled = async_scope_propagate_error(scope, NULL, coroutine, &exception);
 	if (!handled && exception != coroutine->exception) {
 		/* A handler threw: that error is what stays unhandled. */
 		zend_object *old = coroutine->exception;

@@ -110,6 +110,11 @@ zend_async_scope_t *async_scope_new_for_api(zend_async_scope_t *parent, bool wit
 /* An unhandled error leaving a coroutine: scope handlers, then fail-together up the tree.
  * Returns true when a handler absorbed it. */
 bool async_scope_handle_error(zend_coroutine_t *coroutine, zend_object *exception);
+/* The walk itself, from `scope` up (own handler; else cancel and go to the parent's child-scope
+ * handler...), stopping at the main scope. `parent_of_first` stands in for the first scope's
+ * parent when it is already detached. A handler that throws replaces *exception. */
+bool async_scope_propagate_error(zend_async_scope_t *scope, zend_async_scope_t *parent_of_first,
+	zend_coroutine_t *coroutine, zend_object **exception);
 
 /* Spawns `fci` into `scope` (NULL = current), copying the arguments; the returned coroutine is a
  * new reference (the handle). NULL with an exception on failure. */

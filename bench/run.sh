@@ -41,6 +41,7 @@ benchmarks=(
     "memory_per_coroutine|"
     "pool|"
     "channel|"
+    "taskgroup|"
     "await_all|-d async.context_pool_size=10000"
 )
 

@@ -705,6 +705,50 @@ PHP_FUNCTION(async_abi_test_pool_stats)
 	add_assoc_string(return_value, "destroyed_ids", pool_stats.destroyed_log);
 }
 
+/* What any C waiter does with an object it only knows as an Awaitable: take its event and wait
+ * for the next notification (or replay a completed one). Returns [result, exception]. */
+PHP_FUNCTION(async_abi_test_wait_awaitable)
+{
+	zend_object *object;
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_OBJ(object)
+	ZEND_PARSE_PARAMETERS_END();
+
+	zend_async_event_t *event = ZEND_ASYNC_OBJECT_TO_EVENT(object);
+	zval result;
+	zend_object *exception = NULL;
+	ZVAL_NULL(&result);
+	if (ZEND_ASYNC_EVENT_IS_CLOSED(event)) {
+		if (event->replay) {
+			event->replay(event, NULL, &result, &exception);
+		}
+	} else {
+		ZEND_ASYNC_SCHEDULER_INIT();
+		zend_coroutine_t *coro = ZEND_ASYNC_CURRENT_COROUTINE;
+		ZEND_ASYNC_WAKER_NEW(coro);
+		if (!zend_async_resume_when(coro, event, false, zend_async_waker_callback_resolve, NULL)) {
+			ZEND_ASYNC_WAKER_CLEAN(coro);
+			RETURN_THROWS();
+		}
+		ZEND_ASYNC_SUSPEND();
+		if (EG(exception)) {
+			ZEND_ASYNC_WAKER_CLEAN(coro);
+			RETURN_THROWS();
+		}
+		if (Z_TYPE(coro->waker->result) != IS_UNDEF) {
+			ZVAL_COPY(&result, &coro->waker->result);
+		}
+		ZEND_ASYNC_WAKER_CLEAN(coro);
+	}
+	array_init(return_value);
+	add_next_index_zval(return_value, &result);
+	if (exception) {
+		add_next_index_object(return_value, exception);
+	} else {
+		add_next_index_null(return_value);
+	}
+}
+
 static PHP_RSHUTDOWN_FUNCTION(async_abi_test)
 {
 	test_pool_drop();
@@ -735,6 +779,9 @@ ZEND_END_ARG_INFO()
 ZEND_BEGIN_ARG_INFO_EX(arginfo_pool_id, 0, 0, 1)
 	ZEND_ARG_TYPE_INFO(0, id, IS_LONG, 0)
 ZEND_END_ARG_INFO()
+ZEND_BEGIN_ARG_INFO_EX(arginfo_wait_awaitable, 0, 0, 1)
+	ZEND_ARG_TYPE_INFO(0, awaitable, IS_OBJECT, 0)
+ZEND_END_ARG_INFO()
 ZEND_BEGIN_ARG_INFO_EX(arginfo_pool_on, 0, 0, 1)
 	ZEND_ARG_TYPE_INFO(0, on, _IS_BOOL, 0)
 ZEND_END_ARG_INFO()
@@ -754,6 +801,7 @@ static const zend_function_entry abi_test_functions[] = {
 	PHP_FE(async_abi_test_pool_kill, arginfo_pool_id)
 	PHP_FE(async_abi_test_pool_reject_odd, arginfo_pool_on)
 	PHP_FE(async_abi_test_pool_stats, arginfo_spawn_c)
+	PHP_FE(async_abi_test_wait_awaitable, arginfo_wait_awaitable)
 	PHP_FE_END
 };
 

@@ -1,0 +1,432 @@
+/*
+ * iterate.c — Async\iterate(iterable, callback, concurrency = 0, cancelPending = true) (spec §1).
+ *
+ * The caller pulls the elements itself (a generator may suspend it: the source is only ever
+ * resumed from one coroutine) and runs callback($value, $key) for each in a coroutine of its own,
+ * at most `concurrency` at a time (0 = no limit). The coroutines live in a child scope of the
+ * caller's, not safe, so that a cancellation really cancels; a callback that spawns puts its
+ * coroutines there too. A callback returning false stops the iteration; a callback (or the source)
+ * that throws stops it too and its exception is what iterate() throws, once the callbacks already
+ * running have returned. Then the coroutines the callbacks left behind are cancelled with
+ * AsyncCancellation("Cancellation of pending coroutines after iterator completion") or, with
+ * cancelPending = false, awaited. An array is iterated as it was when passed (copy on write).
+ *
+ * The caller waits on a small C event of the iteration, notified each time a callback coroutine
+ * finishes; the deadlock report shows it as "iterate(...)".
+ */
+#include "php_async.h"
+#include "scope.h"
+#include "task_group.h"
+#include "zend_exceptions.h"
+#include "zend_interfaces.h"
+#include "iterate_arginfo.h"
+
+typedef struct {
+	zend_async_event_t event;   /* first: what the caller waits on (a ref-counted C event) */
+	zend_async_scope_t *scope;  /* the iteration's scope (one reference) */
+	uint32_t active;            /* callback coroutines not finished yet */
+	uint32_t concurrency;       /* 0 = unlimited */
+	bool stop;                  /* a callback returned false or threw */
+	zend_object *error;         /* the first exception of a callback or of the source */
+} iterate_state_t;
+
+/* Subscribed to each callback coroutine. */
+typedef struct {
+	zend_async_event_callback_t base;
+	iterate_state_t *state;     /* one reference, dropped when the coroutine is done */
+} iterate_done_t;
+
+/* Where the elements come from: an array (a copy-on-write reference to it) or an iterator. */
+typedef struct {
+	zval array;
+	HashPosition pos;
+	zend_object_iterator *it;
+} iterate_source_t;
+
+/* ---------------------------------------------------------------------------------------------
+ * The iteration's event
+ * ------------------------------------------------------------------------------------------- */
+
+static void iterate_state_release(iterate_state_t *st)
+{
+	if (--st->event.ref_count > 0) {
+		return;
+	}
+	zend_async_callbacks_free(&st->event);
+	if (st->error) {
+		OBJ_RELEASE(st->error);
+	}
+	efree(st);
+}
+
+static bool iterate_event_dispose(zend_async_event_t *event)
+{
+	iterate_state_release((iterate_state_t *) event);
+	return true;
+}
+
+static zend_string *iterate_event_info(zend_async_event_t *event)
+{
+	iterate_state_t *st = (iterate_state_t *) event;
+	return zend_strpprintf(0, "iterate(running=%u, concurrency=%u)", st->active, st->concurrency);
+}
+
+static iterate_state_t *iterate_state_new(uint32_t concurrency)
+{
+	iterate_state_t *st = ecalloc(1, sizeof(iterate_state_t));
+	st->event.ref_count = 1;
+	st->event.add_callback = zend_async_event_default_add_callback;
+	st->event.del_callback = zend_async_event_default_del_callback;
+	st->event.start = zend_async_event_nop_start;
+	st->event.stop = zend_async_event_nop_stop;
+	st->event.dispose = iterate_event_dispose;
+	st->event.info = iterate_event_info;
+	st->concurrency = concurrency;
+	return st;
+}
+
+/* Keeps the first error; takes over the reference. */
+static void iterate_fail(iterate_state_t *st, zend_object *error)
+{
+	st->stop = true;
+	if (st->error == NULL) {
+		st->error = error;
+	} else {
+		OBJ_RELEASE(error);
+	}
+}
+
+/* Moves the pending exception into the state. */
+static void iterate_fail_with_exception(iterate_state_t *st)
+{
+	zend_object *error = EG(exception);
+	GC_ADDREF(error);
+	zend_clear_exception();
+	iterate_fail(st, error);
+}
+
+/* Suspends the caller until a callback coroutine finishes. False with an exception. */
+static bool iterate_wait(iterate_state_t *st)
+{
+	zend_coroutine_t *co = ZEND_ASYNC_G(coroutine);
+	ZEND_ASYNC_WAKER_NEW(co);
+	if (zend_async_resume_when(co, &st->event, false, zend_async_waker_callback_resolve, NULL)) {
+		ZEND_ASYNC_SUSPEND();
+	}
+	ZEND_ASYNC_WAKER_CLEAN(co);
+	return !EG(exception);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Callback coroutines
+ * ------------------------------------------------------------------------------------------- */
+
+static void iterate_done(zend_async_event_t *event, zend_async_event_callback_t *callback,
+	void *result, zend_object *exception)
+{
+	iterate_done_t *d = (iterate_done_t *) callback;
+	iterate_state_t *st = d->state;
+	if (st == NULL) {
+		return;
+	}
+	d->state = NULL;
+	if (exception != NULL) {
+		/* The caller rethrows it: it never reaches the scope's unhandled-error path. */
+		ZEND_ASYNC_EVENT_SET_EXCEPTION_HANDLED(event);
+		GC_ADDREF(exception);
+		iterate_fail(st, exception);
+	} else if (result != NULL && Z_TYPE_P((zval *) result) == IS_FALSE) {
+		st->stop = true;
+	}
+	st->active--;
+	ZEND_ASYNC_CALLBACKS_NOTIFY(&st->event, NULL, NULL);
+	iterate_state_release(st);
+}
+
+static void iterate_done_dispose(zend_async_event_callback_t *callback, zend_async_event_t *event)
+{
+	iterate_done_t *d = (iterate_done_t *) callback;
+	if (d->state != NULL) {
+		iterate_state_release(d->state);
+	}
+	efree(d);
+}
+
+/* Runs callback($value, $key) in a new coroutine of the iteration's scope. The arguments are
+ * taken over. False when the iteration must stop (the reason is in the state). */
+static bool iterate_spawn(iterate_state_t *st, zend_fcall_t *callback, zval *value, zval *key)
+{
+	zend_coroutine_t *co = async_spawn(st->scope, NULL, ZEND_COROUTINE_NORMAL);
+	if (co == NULL) {
+		zval_ptr_dtor(value);
+		zval_ptr_dtor(key);
+		iterate_fail_with_exception(st);
+		return false;
+	}
+	if (ZEND_COROUTINE_IS_FINISHED(co)) {
+		/* Cancelled at once: a graceful shutdown is under way. */
+		zval_ptr_dtor(value);
+		zval_ptr_dtor(key);
+		GC_ADDREF(co->exception);
+		iterate_fail(st, co->exception);
+		ZEND_ASYNC_EVENT_SET_EXCEPTION_HANDLED(&co->event);
+		ZEND_ASYNC_EVENT_RELEASE(&co->event);
+		return false;
+	}
+	zend_fcall_t *fcall = ecalloc(1, sizeof(zend_fcall_t));
+	*fcall = *callback;
+	Z_TRY_ADDREF(fcall->fci.function_name);
+	fcall->fci.param_count = 2;
+	fcall->fci.params = safe_emalloc(2, sizeof(zval), 0);
+	ZVAL_COPY_VALUE(&fcall->fci.params[0], value);
+	ZVAL_COPY_VALUE(&fcall->fci.params[1], key);
+	fcall->fci.named_params = NULL;
+	co->fcall = fcall;
+
+	iterate_done_t *d = (iterate_done_t *) zend_async_event_callback_new(iterate_done, sizeof(iterate_done_t));
+	d->base.dispose = iterate_done_dispose;
+	d->state = st;
+	st->event.ref_count++;
+	st->active++;
+	ZEND_ASYNC_EVENT_SET_EXC_CAUGHT(&co->event);
+	co->event.add_callback(&co->event, &d->base);
+	ZEND_ASYNC_EVENT_CALLBACK_RELEASE(&d->base);
+	ZEND_ASYNC_EVENT_RELEASE(&co->event); /* the handle: the coroutine keeps itself alive */
+	return true;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The source
+ * ------------------------------------------------------------------------------------------- */
+
+static bool source_open(iterate_source_t *src, zval *iterable)
+{
+	ZVAL_UNDEF(&src->array);
+	src->it = NULL;
+	if (Z_TYPE_P(iterable) == IS_ARRAY) {
+		ZVAL_COPY(&src->array, iterable);
+		zend_hash_internal_pointer_reset_ex(Z_ARRVAL(src->array), &src->pos);
+		return true;
+	}
+	zend_class_entry *ce = Z_OBJCE_P(iterable);
+	src->it = ce->get_iterator(ce, iterable, 0);
+	if (src->it == NULL || EG(exception)) {
+		return false;
+	}
+	src->it->index = 0;
+	if (src->it->funcs->rewind) {
+		src->it->funcs->rewind(src->it);
+	}
+	return !EG(exception);
+}
+
+/* 1: *value and *key filled (new references); 0: the end; -1: the source threw. */
+static int source_current(iterate_source_t *src, zval *value, zval *key)
+{
+	if (src->it == NULL) {
+		HashTable *ht = Z_ARRVAL(src->array);
+		zval *v = zend_hash_get_current_data_ex(ht, &src->pos);
+		if (v == NULL) {
+			return 0;
+		}
+		ZVAL_DEINDIRECT(v);
+		ZVAL_COPY_DEREF(value, v);
+		zend_hash_get_current_key_zval_ex(ht, key, &src->pos);
+		return 1;
+	}
+	zend_object_iterator *it = src->it;
+	if (it->funcs->valid(it) != SUCCESS) {
+		return EG(exception) ? -1 : 0;
+	}
+	zval *v = it->funcs->get_current_data(it);
+	if (EG(exception) || v == NULL) {
+		return EG(exception) ? -1 : 0;
+	}
+	ZVAL_COPY_DEREF(value, v);
+	if (it->funcs->get_current_key) {
+		it->funcs->get_current_key(it, key);
+		if (EG(exception)) {
+			zval_ptr_dtor(value);
+			return -1;
+		}
+	} else {
+		ZVAL_LONG(key, (zend_long) it->index);
+	}
+	return 1;
+}
+
+static bool source_next(iterate_source_t *src)
+{
+	if (src->it == NULL) {
+		zend_hash_move_forward_ex(Z_ARRVAL(src->array), &src->pos);
+		return true;
+	}
+	src->it->index++;
+	src->it->funcs->move_forward(src->it);
+	return !EG(exception);
+}
+
+static void source_close(iterate_source_t *src)
+{
+	if (src->it != NULL) {
+		zend_iterator_dtor(src->it);
+		src->it = NULL;
+	}
+	zval_ptr_dtor(&src->array);
+	ZVAL_UNDEF(&src->array);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The iteration
+ * ------------------------------------------------------------------------------------------- */
+
+/* Feeds the callbacks until the source ends or the iteration stops. False with an exception when
+ * the caller itself was cancelled while it waited for a free slot. */
+static bool iterate_feed(iterate_state_t *st, iterate_source_t *src, zend_fcall_t *callback)
+{
+	for (;;) {
+		while (!st->stop && st->concurrency != 0 && st->active >= st->concurrency) {
+			if (!iterate_wait(st)) {
+				return false;
+			}
+		}
+		if (st->stop || async_scope_is_closed(st->scope)) {
+			return true; /* a closed scope: cancelled from outside, its coroutines say why */
+		}
+		zval value, key;
+		int got = source_current(src, &value, &key);
+		if (got <= 0) {
+			if (got < 0) {
+				iterate_fail_with_exception(st);
+			}
+			return true;
+		}
+		if (!iterate_spawn(st, callback, &value, &key)) {
+			return true;
+		}
+		if (!source_next(src)) {
+			iterate_fail_with_exception(st);
+			return true;
+		}
+	}
+}
+
+/* Waits until the scope has no active coroutine left (cancelPending = false). */
+static void iterate_scope_notified(zend_async_event_t *event, zend_async_event_callback_t *callback,
+	void *result, zend_object *exception)
+{
+	async_scope_notice_t notice = result ? *(const async_scope_notice_t *) result : ASYNC_SCOPE_DISPOSED;
+	if (notice == ASYNC_SCOPE_FINISHED || notice == ASYNC_SCOPE_DISPOSED) {
+		zend_async_waker_callback_resolve(event, callback, NULL, NULL);
+	}
+}
+
+static bool iterate_await_scope(zend_async_scope_t *scope)
+{
+	while (!async_scope_is_finished(scope) && !ZEND_ASYNC_EVENT_IS_CLOSED(&scope->event)) {
+		zend_coroutine_t *co = ZEND_ASYNC_G(coroutine);
+		ZEND_ASYNC_WAKER_NEW(co);
+		zend_coroutine_event_callback_t *cb = zend_async_coroutine_callback_new(co, iterate_scope_notified, 0);
+		if (zend_async_resume_when(co, &scope->event, false, NULL, cb)) {
+			ZEND_ASYNC_SUSPEND();
+		}
+		ZEND_ASYNC_WAKER_CLEAN(co);
+		if (EG(exception)) {
+			return false;
+		}
+	}
+	return true;
+}
+
+/* After the callbacks: what they spawned and left running is cancelled or awaited. */
+static bool iterate_settle_pending(iterate_state_t *st, bool cancel_pending)
+{
+	if (async_scope_is_finished(st->scope)) {
+		return true;
+	}
+	if (!cancel_pending) {
+		return iterate_await_scope(st->scope);
+	}
+	zend_object *error = async_new_exception(async_ce_async_cancellation,
+		"Cancellation of pending coroutines after iterator completion");
+	async_scope_cancel(st->scope, error, false);
+	OBJ_RELEASE(error);
+	return true;
+}
+
+/* The body of iterate() once the arguments are checked. */
+static void iterate_run(zval *iterable, zend_fcall_t *callback, uint32_t concurrency, bool cancel_pending)
+{
+	iterate_state_t *st = iterate_state_new(concurrency);
+	st->scope = async_scope_new(async_scope_current());
+	ZEND_ASYNC_EVENT_CLR(&st->scope->event, ZEND_ASYNC_SCOPE_F_DISPOSE_SAFELY);
+
+	iterate_source_t src;
+	bool caller_ok = true;
+	if (!source_open(&src, iterable)) {
+		iterate_fail_with_exception(st);
+	} else {
+		caller_ok = iterate_feed(st, &src, callback);
+	}
+	/* The callbacks already running finish their element. */
+	while (caller_ok && st->active > 0) {
+		caller_ok = iterate_wait(st);
+	}
+	if (caller_ok) {
+		caller_ok = iterate_settle_pending(st, cancel_pending);
+	}
+	source_close(&src);
+	if (!caller_ok) {
+		/* The caller was cancelled while it waited: nothing of the iteration outlives it. */
+		async_scope_cancel(st->scope, NULL, false);
+	}
+
+	zend_async_scope_t *scope = st->scope;
+	st->scope = NULL;
+	async_scope_close(scope);
+	async_scope_release(scope);
+	if (caller_ok && st->error != NULL) {
+		zend_object *error = st->error;
+		st->error = NULL;
+		zend_throw_exception_internal(error);
+	}
+	iterate_state_release(st);
+}
+
+ZEND_FUNCTION(Async_iterate)
+{
+	zval *iterable;
+	zend_fcall_info fci;
+	zend_fcall_info_cache fcc;
+	zend_long concurrency = 0;
+	bool cancel_pending = true;
+	ZEND_PARSE_PARAMETERS_START(2, 4)
+		Z_PARAM_ITERABLE(iterable)
+		Z_PARAM_FUNC(fci, fcc)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_LONG(concurrency)
+		Z_PARAM_BOOL(cancel_pending)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (concurrency < 0 || concurrency > UINT32_MAX) {
+		zend_argument_value_error(3, "must be between 0 and %u", UINT32_MAX);
+		RETURN_THROWS();
+	}
+	if (!async_can_suspend()) {
+		async_throw(async_ce_async_exception, ZEND_ASYNC_G(in_scheduler_context)
+			? "The operation cannot be executed in the scheduler context"
+			: "Cannot iterate inside a destructor: PHP " PHP_VERSION " forbids switching coroutines there");
+		RETURN_THROWS();
+	}
+	if (ZEND_ASYNC_G(coroutine) == NULL) {
+		async_scheduler_launch();
+	}
+	zend_fcall_t *callback = zend_async_fcall_new(&fci, &fcc);
+	iterate_run(iterable, callback, (uint32_t) concurrency, cancel_pending);
+	zend_fcall_release(callback);
+}
+
+void async_register_iterate_function(void)
+{
+	zend_register_functions(NULL, ext_functions, NULL, MODULE_PERSISTENT);
+}

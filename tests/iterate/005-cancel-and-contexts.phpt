@@ -1,0 +1,64 @@
+--TEST--
+iterate(): a cancelled caller cancels everything it started; nested iterations; inside a destructor it throws; inside a scope's coroutine
+--SKIPIF--
+<?php if (!extension_loaded('async')) die('skip async not loaded'); ?>
+--FILE--
+<?php
+use Async\{AsyncCancellation, Scope};
+use function Async\{iterate, delay, spawn, await};
+
+// The coroutine running iterate() is cancelled while callbacks run: they are cancelled too, and
+// iterate() throws the caller's cancellation.
+$log = [];
+$caller = spawn(function () use (&$log) {
+    try {
+        iterate([1, 2, 3, 4], function ($v) use (&$log) {
+            spawn(function () use ($v, &$log) { try { delay(1000); } catch (AsyncCancellation $e) { $log[] = "spawned $v cancelled"; } });
+            try { delay(1000); } catch (AsyncCancellation $e) { $log[] = "callback $v cancelled"; throw $e; }
+        }, 2);
+    } catch (AsyncCancellation $e) {
+        $log[] = "iterate threw: " . $e->getMessage();
+        throw $e;
+    }
+});
+delay(5);
+$caller->cancel(new AsyncCancellation("caller cancelled"));
+try { await($caller); } catch (AsyncCancellation $e) { echo "caller: ", $e->getMessage(), "\n"; }
+delay(1);
+sort($log);
+echo implode("\n", $log), "\n";
+
+// Nested: an iteration inside a callback.
+$pairs = [];
+iterate(["x", "y"], function ($outer) use (&$pairs) {
+    iterate([1, 2], function ($inner) use ($outer, &$pairs) { delay(1); $pairs[] = "$outer$inner"; }, 1);
+});
+sort($pairs);
+echo implode(" ", $pairs), "\n";
+
+// In a destructor PHP 8.2 cannot switch coroutines: iterate() refuses.
+class D { function __destruct() { try { iterate([1], fn() => 1); } catch (Async\AsyncException $e) { echo $e->getMessage(), "\n"; } } }
+$c = spawn(function () { $d = new D; unset($d); });
+await($c);
+
+// In a coroutine of a user scope: the callbacks run in a child of that scope; cancelling it stops them.
+$scope = new Scope();
+$inScope = $scope->spawn(function () {
+    iterate([1, 2], function ($v) { try { delay(1000); } catch (AsyncCancellation $e) { echo "callback $v: ", $e->getMessage(), "\n"; throw $e; } });
+});
+delay(5);
+$scope->cancel();
+try { await($inScope); } catch (AsyncCancellation $e) { echo "scope coroutine: ", $e->getMessage(), "\n"; }
+?>
+--EXPECTF--
+caller: caller cancelled
+callback 1 cancelled
+callback 2 cancelled
+iterate threw: caller cancelled
+spawned 1 cancelled
+spawned 2 cancelled
+x1 x2 y1 y2
+Cannot iterate inside a destructor: PHP 8.2.%s forbids switching coroutines there
+callback 1: Scope was cancelled
+callback 2: Scope was cancelled
+scope coroutine: Scope was cancelled
