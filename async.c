@@ -395,6 +395,7 @@ static PHP_MINIT_FUNCTION(async)
 	async_pool_api_register();
 	async_sleep_hooks_install();
 	async_dns_hooks_install();
+	async_sockets_hooks_install();
 	return SUCCESS;
 }
 
@@ -402,6 +403,7 @@ static PHP_MSHUTDOWN_FUNCTION(async)
 {
 	async_sleep_hooks_uninstall();
 	async_dns_hooks_uninstall();
+	async_sockets_hooks_uninstall();
 	zend_async_api_unregister_all();
 	UNREGISTER_INI_ENTRIES();
 	return SUCCESS;
@@ -414,6 +416,7 @@ static PHP_RINIT_FUNCTION(async)
 #endif
 	async_scheduler_rinit();
 	async_scheduler_request_startup();
+	async_sockets_hooks_rinit();
 	return SUCCESS;
 }
 

@@ -176,6 +176,11 @@ void async_register_future(void);
 void async_sleep_hooks_install(void);
 void async_sleep_hooks_uninstall(void);
 
+/* sockets_hooks.c (ext/sockets; nothing happens when it is not loaded) */
+void async_sockets_hooks_install(void);
+void async_sockets_hooks_uninstall(void);
+void async_sockets_hooks_rinit(void);
+
 /* Async\await() in C: the result, or the awaitable's (or token's) exception thrown. */
 void async_await(zend_object *awaitable, zend_object *cancellation, zval *return_value);
 
