@@ -10,6 +10,7 @@
 #include "zend_closures.h"
 #include "zend_interfaces.h"
 #include "async_arginfo.h"
+#include "async_net.h"
 #include "async_dns.h"
 
 ZEND_DECLARE_MODULE_GLOBALS(async)
@@ -392,15 +393,20 @@ static PHP_MINIT_FUNCTION(async)
 	async_scheduler_register();
 	async_reactor_register();
 	async_dns_reactor_register();
+	async_poll_register();
 	async_pool_api_register();
 	async_sleep_hooks_install();
 	async_dns_hooks_install();
+	async_net_transports_install();
+	async_net_functions_install();
 	async_sockets_hooks_install();
 	return SUCCESS;
 }
 
 static PHP_MSHUTDOWN_FUNCTION(async)
 {
+	async_net_functions_uninstall();
+	async_net_transports_uninstall();
 	async_sleep_hooks_uninstall();
 	async_dns_hooks_uninstall();
 	async_sockets_hooks_uninstall();
@@ -425,6 +431,7 @@ static PHP_RSHUTDOWN_FUNCTION(async)
 	async_scheduler_rshutdown();
 	async_contexts_shutdown();
 	async_dns_rshutdown();
+	async_poll_rshutdown();
 	async_reactor_rshutdown();
 	return SUCCESS;
 }

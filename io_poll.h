@@ -24,10 +24,13 @@
 
 BEGIN_EXTERN_C()
 
+/* The first four have the values of the ABI's async_poll_event (READABLE, WRITABLE, DISCONNECT,
+ * PRIORITIZED) and of libuv's UV_* poll flags. */
 #define ASYNC_POLL_READ   1  /* readable (or a pending connection on a listening socket) */
 #define ASYNC_POLL_WRITE  2  /* writable (or a non-blocking connect finished) */
 #define ASYNC_POLL_ERROR  4  /* error or hang-up: always reported, never needs asking */
-#define ASYNC_POLL_CLOSED 8  /* async_io_fd_closing() was called while waiting */
+#define ASYNC_POLL_PRI    8  /* out-of-band / priority data (select()'s except set) */
+#define ASYNC_POLL_CLOSED 16 /* async_io_fd_closing() was called while waiting */
 
 /* Inside a coroutine, and switching is allowed (not in the scheduler, not in a destructor on 8.2,
  * not after the runtime's final drain). */
@@ -51,8 +54,14 @@ typedef struct {
 int async_io_wait_many(async_io_pollfd_t *fds, uint32_t count, zend_long timeout_ms);
 
 /* Announces that fd is about to be closed: waiters wake with ASYNC_POLL_CLOSED, the poll handle
- * is stopped and forgotten. Harmless when nothing ever polled fd, and outside coroutines. */
+ * is stopped and forgotten. Harmless when nothing ever polled fd, and outside coroutines.
+ * Calling it for a descriptor you just created or accepted is also good: a poll left behind by an
+ * older descriptor with the same number (closed without this call) is dropped. */
 void async_io_fd_closing(php_socket_t fd);
+
+/* Optional: the caller promises to call async_io_fd_closing(fd) before closing fd. Its poll is
+ * then kept armed between waits (no epoll_ctl per wait); otherwise it is dropped after each. */
+void async_io_fd_track(php_socket_t fd);
 
 END_EXTERN_C()
 

@@ -94,6 +94,7 @@ ZEND_BEGIN_MODULE_GLOBALS(async)
 	uint32_t live_contexts;
 	/* reactor */
 	uv_loop_t *loop;
+	HashTable *fd_polls;             /* descriptor -> its shared poll (reactor_poll.c) */
 ZEND_END_MODULE_GLOBALS(async)
 
 ZEND_EXTERN_MODULE_GLOBALS(async)
