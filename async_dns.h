@@ -58,6 +58,12 @@ bool async_dns_wait(zend_async_event_t *event);
  * wait was interrupted. Only call when async_dns_can_wait(). */
 int async_dns_getaddrinfo(const char *node, const char *service, const struct addrinfo *hints, struct addrinfo **res);
 
+/* php_network_getaddresses() with the lookup on the thread pool while the coroutine waits: the same
+ * hints, result, warnings and *error_string. Outside a coroutine, and for literal addresses (which
+ * never reach a resolver), it is PHP's own function. 0 with an exception when the wait was
+ * interrupted (the coroutine was cancelled). */
+int async_dns_network_getaddresses(const char *host, int socktype, struct sockaddr ***sal, zend_string **error_string);
+
 END_EXTERN_C()
 
 #endif /* ASYNC_DNS_H */

@@ -12,6 +12,7 @@
 #include "php_network.h"
 #include <arpa/inet.h>
 #include <netdb.h>
+#include <unistd.h>
 
 bool async_dns_can_wait(void)
 {
@@ -67,6 +68,84 @@ int async_dns_getaddrinfo(const char *node, const char *service, const struct ad
 	}
 	ZEND_ASYNC_EVENT_RELEASE(&lookup->base);
 	return status;
+}
+
+/* php_network_getaddresses() failed: its warning, and its text in *error_string when asked. */
+static void getaddresses_failed(const char *host, zend_string **error_string, const char *reason, bool null_result)
+{
+	zend_string *message = null_result
+		? strpprintf(0, "php_network_getaddresses: getaddrinfo for %s failed (null result pointer) errno=%d", host, errno)
+		: strpprintf(0, "php_network_getaddresses: getaddrinfo for %s failed: %s", host, reason);
+	if (error_string) {
+		if (*error_string) {
+			zend_string_release_ex(*error_string, 0);
+		}
+		*error_string = message;
+		php_error_docref(NULL, E_WARNING, "%s", ZSTR_VAL(message));
+		return;
+	}
+	if (null_result) {
+		php_error_docref(NULL, E_WARNING, "php_network_getaddresses: getaddrinfo for %s failed (null result pointer)", host);
+	} else {
+		php_error_docref(NULL, E_WARNING, "%s", ZSTR_VAL(message));
+	}
+	zend_string_release_ex(message, 0);
+}
+
+static bool is_numeric_address(const char *host)
+{
+	unsigned char buf[sizeof(struct in6_addr)];
+	return inet_pton(AF_INET, host, buf) == 1 || inet_pton(AF_INET6, host, buf) == 1;
+}
+
+int async_dns_network_getaddresses(const char *host, int socktype, struct sockaddr ***sal, zend_string **error_string)
+{
+	/* A literal address never asks a resolver: PHP's own call answers at once. */
+	if (host == NULL || !async_dns_can_wait() || is_numeric_address(host)) {
+		return php_network_getaddresses(host, socktype, sal, error_string);
+	}
+
+	/* Hints as PHP chooses them: any family unless this machine has no IPv6 stack. */
+	static int ipv6_missing = -1;
+	if (ipv6_missing == -1) {
+		int s = socket(PF_INET6, SOCK_DGRAM, 0);
+		ipv6_missing = s < 0;
+		if (s >= 0) {
+			close(s);
+		}
+	}
+	struct addrinfo hints, *res = NULL;
+	memset(&hints, 0, sizeof(hints));
+	hints.ai_family = ipv6_missing ? AF_INET : AF_UNSPEC;
+	hints.ai_socktype = socktype;
+
+	int status = async_dns_getaddrinfo(host, NULL, &hints, &res);
+	if (status == -1 && EG(exception)) {
+		return 0;
+	}
+	if (status != 0) {
+		getaddresses_failed(host, error_string, gai_strerror(status), false);
+		return 0;
+	}
+	if (res == NULL) {
+		getaddresses_failed(host, error_string, NULL, true);
+		return 0;
+	}
+
+	int n = 1;
+	for (struct addrinfo *ai = res->ai_next; ai != NULL; ai = ai->ai_next) {
+		n++;
+	}
+	*sal = safe_emalloc((size_t) n + 1, sizeof(**sal), 0);
+	struct sockaddr **sap = *sal;
+	for (struct addrinfo *ai = res; ai != NULL; ai = ai->ai_next) {
+		*sap = emalloc(ai->ai_addrlen);
+		memcpy(*sap, ai->ai_addr, ai->ai_addrlen);
+		sap++;
+	}
+	*sap = NULL;
+	ZEND_ASYNC_FREEADDRINFO(res);
+	return n;
 }
 
 /* ---------------------------------------------------------------------------------------------

@@ -29,6 +29,7 @@
  */
 #include "php_async.h"
 #include "async_net.h"
+#include "async_dns.h"
 #include "ext/standard/file.h"
 #include "zend_exceptions.h"
 #include <dlfcn.h>
@@ -508,11 +509,11 @@ static char *net_parse_address(const char *str, size_t len, int *port)
 	return !end || !*end ? estrndup(str, colon - str) : NULL;
 }
 
-/* Name resolution for connects: PHP's own resolver for now (it blocks the process). Every
- * connect resolves through here, so an asynchronous resolver replaces this body only. */
+/* Name resolution for connects. Inside a coroutine the lookup runs on the reactor's thread pool
+ * (dns.c) and only this coroutine waits; answers, warnings and error text are PHP's own. */
 int async_net_resolve(const char *host, int socktype, struct sockaddr ***sal, zend_string **error_string)
 {
-	return php_network_getaddresses(host, socktype, sal, error_string);
+	return async_dns_network_getaddresses(host, socktype, sal, error_string);
 }
 
 static void net_drop_error_text(php_stream_xport_param *xparam)

@@ -254,14 +254,30 @@ static void dns_complete_end(async_dns_req_t *dns, void *result, uv_loop_t *loop
 	uv_stop(loop);
 }
 
-/* The resolver's own code (EAI_*), which PHP's messages are made of, not libuv's mapping of it
- * (glibc's EAI_* codes are negative and overlap libuv's errors, so those never leak out). */
-static int resolver_status(int uv_status, int retcode)
+/* The resolver's own code (EAI_*), which PHP's messages are made of. libuv hands over its own
+ * mapping of it (UV_EAI_*; a system error as -errno): map it back. glibc's EAI_* codes are
+ * negative and overlap libuv's, so no libuv code leaks out. */
+static int resolver_status(int uv_status)
 {
-	if (uv_status == 0) {
-		return 0;
+	switch (uv_status) {
+		case 0: return 0;
+#ifdef EAI_ADDRFAMILY
+		case UV_EAI_ADDRFAMILY: return EAI_ADDRFAMILY;
+#endif
+		case UV_EAI_AGAIN: return EAI_AGAIN;
+		case UV_EAI_BADFLAGS: return EAI_BADFLAGS;
+		case UV_EAI_FAIL: return EAI_FAIL;
+		case UV_EAI_FAMILY: return EAI_FAMILY;
+		case UV_EAI_MEMORY: return EAI_MEMORY;
+#ifdef EAI_NODATA
+		case UV_EAI_NODATA: return EAI_NODATA;
+#endif
+		case UV_EAI_NONAME: return EAI_NONAME;
+		case UV_EAI_OVERFLOW: return EAI_OVERFLOW;
+		case UV_EAI_SERVICE: return EAI_SERVICE;
+		case UV_EAI_SOCKTYPE: return EAI_SOCKTYPE;
+		default: return EAI_SYSTEM; /* a system error, a cancelled request */
 	}
-	return uv_status != UV_ECANCELED && retcode != 0 ? retcode : EAI_SYSTEM;
 }
 
 static void addrinfo_cb(uv_getaddrinfo_t *req, int status, struct addrinfo *res)
@@ -273,7 +289,7 @@ static void addrinfo_cb(uv_getaddrinfo_t *req, int status, struct addrinfo *res)
 		}
 		return;
 	}
-	dns->status = resolver_status(status, req->retcode);
+	dns->status = resolver_status(status);
 	dns->ev.addrinfo.result = res;
 	dns_complete_end(dns, res, req->loop);
 }
@@ -284,7 +300,7 @@ static void nameinfo_cb(uv_getnameinfo_t *req, int status, const char *hostname,
 	if (!dns_complete_begin(dns)) {
 		return;
 	}
-	dns->status = resolver_status(status, req->retcode);
+	dns->status = resolver_status(status);
 	if (status == 0) {
 		if (hostname) {
 			dns->ev.nameinfo.hostname = zend_string_init(hostname, strlen(hostname), 0);
