@@ -9,6 +9,7 @@
  */
 #include "php_async.h"
 #include "async_dns.h"
+#include "io_poll.h"
 #include "php_network.h"
 #include <arpa/inet.h>
 #include <netdb.h>
@@ -16,7 +17,7 @@
 
 bool async_dns_can_wait(void)
 {
-	return ZEND_ASYNC_G(coroutine) != NULL && async_can_suspend();
+	return async_io_can_wait();
 }
 
 /* The lookup answered: wake the coroutine. A failed lookup is an answer too (its status says
