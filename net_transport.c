@@ -62,7 +62,7 @@ typedef struct {
 #define NET_SSL_WRITING 2 /* SSL_want() values */
 #define NET_SSL_READING 3
 #define NET_SSL_NOTHING 1
-#define NET_METHOD_SSLv2 (1 << 1) /* xp_ssl.c's STREAM_CRYPTO_METHOD_SSLv2 */
+#define NET_CRYPTO_IS_CLIENT (1 << 0) /* xp_ssl.c's STREAM_CRYPTO_IS_CLIENT */
 
 typedef enum { NET_STREAM, NET_DGRAM, NET_LOCAL_STREAM, NET_LOCAL_DGRAM, NET_PAIR } net_kind_t;
 
@@ -677,11 +677,13 @@ static int net_accept(php_stream *stream, net_stream_t *ns, php_stream_xport_par
 			net_drop_error_text(xparam);
 			continue;
 		}
-		if (w == 0 && xparam->want_errortext) {
+		/* Timed out, closed by another coroutine, or cancelled (the exception goes up). */
+		int error = w == 0 ? PHP_TIMEOUT_ERROR_VALUE : ns->closing ? EBADF : ECANCELED;
+		if (xparam->want_errortext) {
 			net_drop_error_text(xparam);
-			xparam->outputs.error_text = php_socket_error_str(PHP_TIMEOUT_ERROR_VALUE);
+			xparam->outputs.error_text = php_socket_error_str(error);
 		}
-		xparam->outputs.error_code = w == 0 ? PHP_TIMEOUT_ERROR_VALUE : ECANCELED;
+		xparam->outputs.error_code = error;
 		xparam->outputs.returncode = -1;
 		break;
 	}
@@ -692,9 +694,7 @@ static int net_accept(php_stream *stream, net_stream_t *ns, php_stream_xport_par
 #if NET_OPENSSL_LAYOUT
 	if (client != NULL && enable_on_connect) {
 		net_openssl_data_t *listener = (net_openssl_data_t *) stream->abstract;
-		if (listener->method & NET_METHOD_SSLv2) {
-			listener->method = ((listener->method >> 1) << 1); /* remove the client bit, as ext/openssl */
-		}
+		listener->method &= ~NET_CRYPTO_IS_CLIENT; /* as ext/openssl does */
 		((net_openssl_data_t *) client->abstract)->method = listener->method;
 		if (!net_enable_crypto(client, listener->method)) {
 			php_stream_close(client);
