@@ -41,6 +41,7 @@ benchmarks=(
     "memory_per_coroutine|"
     "pool|"
     "channel|"
+    "socket_pingpong|"
 )
 
 filters=("$@")
