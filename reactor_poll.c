@@ -213,8 +213,8 @@ static void poll_cb(uv_poll_t *handle, int status, int events)
 	uv_stop(handle->loop); /* let the scheduler run the woken coroutines (libuv_reactor.c) */
 }
 
-/* Makes libuv watch what the armed waiters need. A tracked poll keeps watching more than that
- * until a readiness nobody wanted arrives (`fired_unwanted`): then it is trimmed. */
+/* Makes libuv watch what the armed waiters need. A tracked poll keeps watching the rest too,
+ * until a readiness nobody wanted arrives (`fired_unwanted`): those bits are dropped. */
 static void poll_update(async_poll_t *poll, int fired_unwanted)
 {
 	if (poll->closed || POLL_DETACHED(poll)) {
@@ -232,8 +232,8 @@ static void poll_update(async_poll_t *poll, int fired_unwanted)
 	need &= POLL_WATCHABLE;
 
 	int want = need;
-	if (poll->tracked && !fired_unwanted) {
-		want |= poll->uv_events;
+	if (poll->tracked) {
+		want |= poll->uv_events & ~fired_unwanted;
 	}
 	if (want != poll->uv_events) {
 		if (want == 0) {
