@@ -133,14 +133,19 @@ static bool net_can_wait(net_stream_t *ns, php_netstream_data_t *sock)
 	return sock != NULL && sock->is_blocked && sock->socket != SOCK_ERR && !ns->closing && async_io_can_wait();
 }
 
+/* A delegated call runs with the original ops (P15) and must not suspend: a warning it raises
+ * could run a user error handler that waits, and other coroutines would then see the stream
+ * half-swapped. Switching is blocked for its duration, as PHP does around destructors. */
 static inline void net_orig_enter(php_stream *stream, net_stream_t *ns)
 {
+	zend_fiber_switch_block();
 	stream->ops = ns->orig;
 }
 
 static inline void net_orig_leave(php_stream *stream, net_stream_t *ns)
 {
 	stream->ops = &ns->ops;
+	zend_fiber_switch_unblock();
 }
 
 /* ext/openssl switches a blocking stream's descriptor around its own I/O, handshake and
@@ -392,8 +397,10 @@ static int net_close(php_stream *stream, int close_handle)
 		async_io_fd_closing(sock->socket);
 	}
 	net_let_waiters_leave(ns);
+	zend_fiber_switch_block();
 	stream->ops = ns->orig;
 	int r = ns->orig->close(stream, close_handle);
+	zend_fiber_switch_unblock();
 	if (ns->inflight > 0) {
 		ns->orphaned = true; /* the last one to leave frees it */
 	} else {
