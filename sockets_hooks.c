@@ -251,10 +251,15 @@ enum {
 
 static socket_hook_t hooks[HOOK_COUNT];
 
+/* PHP's handler with O_NONBLOCK for the one call. Switching is blocked meanwhile, as PHP does
+ * around destructors: a warning it raises may run a user error handler that waits, and another
+ * coroutine must not find the socket non-blocking (it would take it for the user's choice). */
 static void call_nonblocking(int which, php_socket *sock, int fl, INTERNAL_FUNCTION_PARAMETERS)
 {
 	fcntl(sock->bsd_socket, F_SETFL, fl | O_NONBLOCK);
+	zend_fiber_switch_block();
 	hooks[which].original(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+	zend_fiber_switch_unblock();
 	if (!IS_INVALID_SOCKET(sock)) {
 		fcntl(sock->bsd_socket, F_SETFL, fl);
 	}
