@@ -394,6 +394,7 @@ static PHP_MINIT_FUNCTION(async)
 	async_reactor_register();
 	async_dns_reactor_register();
 	async_poll_register();
+	async_io_register();
 	async_pool_api_register();
 	async_sleep_hooks_install();
 	async_dns_hooks_install();

@@ -15,6 +15,9 @@
 void async_poll_register(void);
 void async_poll_rshutdown(void);
 
+/* reactor_io.c: the ABI's unified I/O handle slots (zend_async_io_api: create/read/write/close/flush). */
+void async_io_register(void);
+
 /* net_transport.c: wraps the socket transports (MINIT) and puts them back (MSHUTDOWN). */
 void async_net_transports_install(void);
 void async_net_transports_uninstall(void);

@@ -370,7 +370,9 @@ static bool proxy_start(zend_async_event_t *event)
 		ZEND_ASYNC_CALLBACKS_NOTIFY(event, NULL, NULL);
 		return true;
 	}
-	if (event->loop_ref_count++ == 0) {
+	/* Starting a started proxy re-arms it (a one-shot that fired) without counting twice. */
+	if (event->loop_ref_count == 0) {
+		event->loop_ref_count = 1;
 		if (poll->proxies_count == poll->proxies_size) {
 			poll->proxies_size = poll->proxies_size ? poll->proxies_size * 2 : 2;
 			poll->proxies = safe_erealloc(poll->proxies, poll->proxies_size, sizeof(*poll->proxies), 0);
@@ -387,9 +389,10 @@ static bool proxy_start(zend_async_event_t *event)
 static bool proxy_stop(zend_async_event_t *event)
 {
 	async_proxy_t *proxy = (async_proxy_t *) event;
-	if (event->loop_ref_count == 0 || --event->loop_ref_count > 0) {
+	if (event->loop_ref_count == 0) {
 		return true;
 	}
+	event->loop_ref_count = 0;
 	async_poll_t *poll = POLL_OF(proxy);
 	proxy_detach(proxy);
 	event_count(event, false);
@@ -408,10 +411,7 @@ static bool proxy_dispose(zend_async_event_t *event)
 	event->ref_count = 0;
 	async_proxy_t *proxy = (async_proxy_t *) event;
 	async_poll_t *poll = POLL_OF(proxy);
-	if (event->loop_ref_count > 0) {
-		event->loop_ref_count = 1;
-		proxy_stop(event);
-	}
+	proxy_stop(event);
 	zend_async_callbacks_free(event);
 	efree(proxy);
 	poll_dispose(&poll->event.base);
