@@ -4,7 +4,8 @@
 #
 #   bench/http.sh                      # 3 alternating rounds of 10 s each, 64 connections
 #   BENCH_REPS=5 DURATION=5 CONNECTIONS=128 bench/http.sh
-#   PHP=/path/to/php bench/http.sh
+#   PHP=/path/to/php bench/http.sh      ASYNC_SO=/path/to/async.so bench/http.sh
+#   PHP_FLAGS="" bench/http.sh           # the PHP server without opcache/JIT (default: tracing JIT)
 #
 # Each server runs alone on CPU 0 (taskset -c 0; nginx with one process), wrk on CPU 1 with one
 # thread. Rounds alternate PHP / nginx; the median req/s of each is reported with the ratio.
@@ -19,7 +20,9 @@ php="${PHP:-php}"
 reps="${BENCH_REPS:-3}"
 duration="${DURATION:-10}"
 connections="${CONNECTIONS:-64}"
-ext="$root/modules/async.so"
+# The PHP server runs as PHP runs in production: opcache with the tracing JIT (PHP_FLAGS="" for none).
+php_flags="${PHP_FLAGS--d zend_extension=opcache -d opcache.enable_cli=1 -d opcache.jit=tracing -d opcache.jit_buffer_size=64M}"
+ext="${ASYNC_SO:-$root/modules/async.so}"   # ASYNC_SO: another build of the module
 
 if [ ! -f "$ext" ]; then
     echo "http.sh: $ext not found: build the extension first (scripts/build.sh)" >&2
@@ -74,7 +77,8 @@ check_hello() { # port name
 php_port="$(free_port)"
 nginx_port="$(free_port)"
 
-taskset -c 0 "$php" -n -d "extension=$work/async.so" "$root/examples/http_server.php" "127.0.0.1:$php_port" \
+# shellcheck disable=SC2086 # php_flags are plain words
+taskset -c 0 "$php" -n $php_flags -d "extension=$work/async.so" "$root/examples/http_server.php" "127.0.0.1:$php_port" \
     >"$work/php.log" 2>&1 &
 pids+=($!)
 
@@ -113,6 +117,7 @@ echo "=== HTTP keep-alive: examples/http_server.php vs nginx return 200 ==="
 echo "php: $("$php" -n -r 'echo PHP_VERSION;'), $(nproc) cores, load average $(cut -d' ' -f1 /proc/loadavg)," \
     "server on CPU 0, wrk -t1 -c$connections -d${duration}s on CPU 1, $reps alternating rounds"
 echo "source: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?'), nginx $("$nginx_bin" -v 2>&1 | sed 's/.*\///')"
+echo "php flags: ${php_flags:-(none)}"
 
 run_wrk() { # port -> prints req/s; errors go to stderr
     local out

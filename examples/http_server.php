@@ -17,29 +17,40 @@ use function Async\spawn;
 const MAX_HEADER_BYTES = 65536;
 const READ_CHUNK = 65536;
 
-/* Parses one request head; null when malformed. Header names are lower-cased. */
+/* A request line, and header lines matched one after the other (\G) from the head's second line. */
+const REQUEST_LINE = '/\A([!#$%&\'*+.^_`|~0-9A-Za-z-]+) (\S+) HTTP\/1\.([01])\z/';
+const HEADER_LINE = '/\G([!#$%&\'*+.^_`|~0-9A-Za-z-]+):[ \t]*([^\r\n]*?)[ \t]*\r\n/';
+const HELLO = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n\r\nHello";
+const HELLO_CLOSE = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 5\r\nConnection: close\r\n\r\nHello";
+
+/* Parses one request head (without its blank line); null when malformed. Header names are
+ * lower-cased. Regular expressions do the per-character work (PCRE's JIT), not PHP loops. */
 function http_parse_head(string $head): ?array
 {
-    $lines = explode("\r\n", $head);
-    $parts = explode(' ', array_shift($lines));
-    if (count($parts) !== 3 || !preg_match('#^HTTP/1\.([01])$#', $parts[2], $version) || $parts[0] === '') {
+    $eol = strpos($head, "\r\n");
+    $line = $eol === false ? $head : substr($head, 0, $eol);
+    if (!preg_match(REQUEST_LINE, $line, $m)) {
         return null;
     }
     $headers = [];
-    foreach ($lines as $line) {
-        $colon = strpos($line, ':');
-        if ($colon === false || $colon === 0) {
-            return null;
+    if ($eol !== false) {
+        $block = substr($head, $eol + 2) . "\r\n";
+        $n = preg_match_all(HEADER_LINE, $block, $h);
+        if ($n !== substr_count($block, "\r\n")) {
+            return null; // a line that is not "name: value"
         }
-        $headers[strtolower(substr($line, 0, $colon))] = trim(substr($line, $colon + 1));
+        $headers = array_change_key_case(array_combine($h[1], $h[2]));
     }
-    return ['method' => $parts[0], 'target' => $parts[1], 'minor' => (int) $version[1], 'headers' => $headers];
+    return ['method' => $m[1], 'target' => $m[2], 'minor' => (int) $m[3], 'headers' => $headers];
 }
 
 /* HTTP/1.1 keeps the connection unless "Connection: close"; HTTP/1.0 only with "keep-alive". */
 function http_keep_alive(array $request): bool
 {
-    $tokens = array_map('trim', explode(',', strtolower($request['headers']['connection'] ?? '')));
+    if (!isset($request['headers']['connection'])) {
+        return $request['minor'] === 1;
+    }
+    $tokens = array_map('trim', explode(',', strtolower($request['headers']['connection'])));
     return $request['minor'] === 1 ? !in_array('close', $tokens, true) : in_array('keep-alive', $tokens, true);
 }
 
@@ -67,7 +78,7 @@ function http_answer(string &$buffer, bool &$close): string
             return $out . http_response(501, 'Not Implemented', "Not Implemented\n", false);
         }
         $length = $request['headers']['content-length'] ?? '0';
-        if (!preg_match('/^[0-9]{1,18}$/', $length)) {
+        if ($length !== '0' && !preg_match('/\A[0-9]{1,18}\z/', $length)) {
             $close = true;
             return $out . http_response(400, 'Bad Request', "Bad Request\n", false);
         }
@@ -76,7 +87,7 @@ function http_answer(string &$buffer, bool &$close): string
         }
         $buffer = (string) substr($buffer, $end + 4 + (int) $length);
         $keep = http_keep_alive($request);
-        $out .= http_response(200, 'OK', 'Hello', $keep);
+        $out .= $keep ? HELLO : HELLO_CLOSE;
         if (!$keep) {
             $close = true;
             return $out;
