@@ -144,11 +144,30 @@ static bool would_block(int err)
  * Which calls change: a coroutine that may wait, and a valid Socket in blocking mode
  * ------------------------------------------------------------------------------------------- */
 
-/* The first argument as a blocking Socket (its descriptor flags in *fl), or NULL: PHP's own
- * handler then runs, which also reports any argument error. */
-static php_socket *blocking_socket(zend_execute_data *execute_data, int *fl)
+/* A Socket made by socket_import_stream() from a socket stream follows the stream's own
+ * blocking flag: the stream transports keep such a descriptor O_NONBLOCK under the hood, which
+ * ext/sockets read as "non-blocking" when it imported it. 1 / 0, or -1 for any other Socket. */
+static int imported_blocking(php_socket *sock)
 {
-	if (ZEND_NUM_ARGS() < 1 || !async_io_can_wait() || !sockets_state()) {
+	if (Z_TYPE(sock->zstream) != IS_RESOURCE) {
+		return -1;
+	}
+	php_stream *stream = zend_fetch_resource2_ex(&sock->zstream, NULL, php_file_le_stream(), php_file_le_pstream());
+	if (stream == NULL || stream->abstract == NULL || stream->ops->label == NULL) {
+		return -1;
+	}
+	const char *label = stream->ops->label;
+	if (strncmp(label, "tcp_socket", sizeof("tcp_socket") - 1) != 0 && strcmp(label, "unix_socket") != 0
+			&& strcmp(label, "udp_socket") != 0 && strcmp(label, "udg_socket") != 0) {
+		return -1; /* another kind of stream: its abstract data is not php_netstream_data_t */
+	}
+	return ((php_netstream_data_t *) stream->abstract)->is_blocked ? 1 : 0;
+}
+
+/* The first argument as a Socket, if it is a valid one. */
+static php_socket *socket_arg(zend_execute_data *execute_data)
+{
+	if (ZEND_NUM_ARGS() < 1 || !sockets_state()) {
 		return NULL;
 	}
 	zval *arg = ZEND_CALL_ARG(execute_data, 1);
@@ -156,15 +175,49 @@ static php_socket *blocking_socket(zend_execute_data *execute_data, int *fl)
 		return NULL;
 	}
 	php_socket *sock = Z_SOCKET_P(arg);
-	if (IS_INVALID_SOCKET(sock) || !sock->blocking) {
+	return IS_INVALID_SOCKET(sock) ? NULL : sock;
+}
+
+/* The first argument as a blocking Socket (its descriptor flags in *fl), or NULL: PHP's own
+ * handler then runs, which also reports any argument error. */
+static php_socket *blocking_socket(zend_execute_data *execute_data, int *fl)
+{
+	if (!async_io_can_wait()) {
+		return NULL;
+	}
+	php_socket *sock = socket_arg(execute_data);
+	if (sock == NULL) {
+		return NULL;
+	}
+	int imported = imported_blocking(sock);
+	if (imported == 0 || (imported < 0 && !sock->blocking)) {
 		return NULL;
 	}
 	int flags = fcntl(sock->bsd_socket, F_GETFL);
-	if (flags < 0 || (flags & O_NONBLOCK)) {
+	if (flags < 0 || (imported < 0 && (flags & O_NONBLOCK))) {
 		return NULL;
 	}
-	*fl = flags;
+	*fl = flags; /* put back as found: an imported descriptor's mode belongs to its stream */
 	return sock;
+}
+
+/* PHP's own handler. For an imported blocking Socket whose descriptor the stream transports made
+ * O_NONBLOCK, the descriptor blocks for the call, as PHP expects it to. */
+static void call_stock(zif_handler original, INTERNAL_FUNCTION_PARAMETERS)
+{
+	php_socket *sock = socket_arg(execute_data);
+	int fl;
+	if (sock == NULL || imported_blocking(sock) != 1 || (fl = fcntl(sock->bsd_socket, F_GETFL)) < 0
+			|| !(fl & O_NONBLOCK)) {
+		original(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+		return;
+	}
+	php_socket_t fd = sock->bsd_socket;
+	fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+	original(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+	if (!IS_INVALID_SOCKET(sock) && sock->bsd_socket == fd) {
+		fcntl(fd, F_SETFL, fl);
+	}
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -272,7 +325,7 @@ static void delegate(int which, int mask, int timeout_opt, INTERNAL_FUNCTION_PAR
 	int fl;
 	php_socket *sock = blocking_socket(execute_data, &fl);
 	if (sock == NULL) {
-		hooks[which].original(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+		call_stock(hooks[which].original, INTERNAL_FUNCTION_PARAM_PASSTHRU);
 		return;
 	}
 	wait_budget_t budget = { 0 };
@@ -327,7 +380,7 @@ static ZEND_FUNCTION(async_socket_connect)
 	int fl;
 	php_socket *sock = blocking_socket(execute_data, &fl);
 	if (sock == NULL) {
-		hooks[HOOK_CONNECT].original(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+		call_stock(hooks[HOOK_CONNECT].original, INTERNAL_FUNCTION_PARAM_PASSTHRU);
 		return;
 	}
 	wait_budget_t budget = { 0 };
@@ -429,7 +482,7 @@ static ZEND_FUNCTION(async_socket_read)
 	int fl;
 	php_socket *sock = blocking_socket(execute_data, &fl);
 	if (sock == NULL) {
-		hooks[HOOK_READ].original(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+		call_stock(hooks[HOOK_READ].original, INTERNAL_FUNCTION_PARAM_PASSTHRU);
 		return;
 	}
 	zval *arg1;
@@ -519,7 +572,7 @@ static ZEND_FUNCTION(async_socket_write)
 	int fl;
 	php_socket *sock = blocking_socket(execute_data, &fl);
 	if (sock == NULL) {
-		hooks[HOOK_WRITE].original(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+		call_stock(hooks[HOOK_WRITE].original, INTERNAL_FUNCTION_PARAM_PASSTHRU);
 		return;
 	}
 	zval *arg1;
@@ -553,7 +606,7 @@ static ZEND_FUNCTION(async_socket_send)
 	int fl;
 	php_socket *sock = blocking_socket(execute_data, &fl);
 	if (sock == NULL) {
-		hooks[HOOK_SEND].original(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+		call_stock(hooks[HOOK_SEND].original, INTERNAL_FUNCTION_PARAM_PASSTHRU);
 		return;
 	}
 	zval *arg1;
@@ -612,7 +665,7 @@ static ZEND_FUNCTION(async_socket_recv)
 	int fl;
 	php_socket *sock = blocking_socket(execute_data, &fl);
 	if (sock == NULL) {
-		hooks[HOOK_RECV].original(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+		call_stock(hooks[HOOK_RECV].original, INTERNAL_FUNCTION_PARAM_PASSTHRU);
 		return;
 	}
 	zval *arg1, *buf_ref;
