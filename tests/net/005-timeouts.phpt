@@ -41,7 +41,8 @@ function scenario(string $label): void
     $t = hrtime(true);
     $n = @fwrite($c, $data);
     echo "$label: next write timed out: ", var_export($n === false || $n < strlen($data), true), ', ', within(ms_since($t), 199, 1000), "\n";
-    echo "$label: ", preg_replace('/Send of \d+ bytes/', 'Send of N bytes', error_get_last()['message'] ?? 'no notice'), "\n";
+    $notice = error_get_last()['message'] ?? 'no notice';
+    echo "$label: ", str_starts_with($notice, 'fwrite(): Send of ') ? 'fwrite(): Send of N bytes' . strstr($notice, ' failed') : $notice, "\n";
     echo "$label: timed_out=", var_export(stream_get_meta_data($c)['timed_out'], true), "\n";
 
     // default_socket_timeout (1 s here) applies to a stream without stream_set_timeout.
