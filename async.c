@@ -13,6 +13,8 @@
 #include "async_arginfo.h"
 #include "task_group.h"
 #include "misc.h"
+#include "async_net.h"
+#include "async_dns.h"
 
 ZEND_DECLARE_MODULE_GLOBALS(async)
 
@@ -376,14 +378,25 @@ static PHP_MINIT_FUNCTION(async)
 	async_scheduler_register();
 	async_reactor_register();
 	async_register_misc(); /* after the reactor: it adds the signal slot */
+	async_dns_reactor_register();
+	async_poll_register();
+	async_io_register();
 	async_pool_api_register();
 	async_sleep_hooks_install();
+	async_dns_hooks_install();
+	async_net_transports_install();
+	async_net_functions_install();
+	async_sockets_hooks_install();
 	return SUCCESS;
 }
 
 static PHP_MSHUTDOWN_FUNCTION(async)
 {
+	async_net_functions_uninstall();
+	async_net_transports_uninstall();
 	async_sleep_hooks_uninstall();
+	async_dns_hooks_uninstall();
+	async_sockets_hooks_uninstall();
 	zend_async_api_unregister_all();
 	UNREGISTER_INI_ENTRIES();
 	return SUCCESS;
@@ -396,6 +409,7 @@ static PHP_RINIT_FUNCTION(async)
 #endif
 	async_scheduler_rinit();
 	async_scheduler_request_startup();
+	async_sockets_hooks_rinit();
 	return SUCCESS;
 }
 
@@ -404,6 +418,8 @@ static PHP_RSHUTDOWN_FUNCTION(async)
 	async_scheduler_rshutdown();
 	async_contexts_shutdown();
 	async_misc_rshutdown(); /* before the reactor: signal waits release their events */
+	async_dns_rshutdown();
+	async_poll_rshutdown();
 	async_reactor_rshutdown();
 	return SUCCESS;
 }

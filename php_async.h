@@ -95,6 +95,7 @@ ZEND_BEGIN_MODULE_GLOBALS(async)
 	uint32_t live_contexts;
 	/* reactor */
 	uv_loop_t *loop;
+	HashTable *fd_polls;             /* descriptor -> its shared poll (reactor_poll.c) */
 ZEND_END_MODULE_GLOBALS(async)
 
 ZEND_EXTERN_MODULE_GLOBALS(async)
@@ -185,6 +186,11 @@ void async_register_await(void);
 /* sleep.c */
 void async_sleep_hooks_install(void);
 void async_sleep_hooks_uninstall(void);
+
+/* sockets_hooks.c (ext/sockets; nothing happens when it is not loaded) */
+void async_sockets_hooks_install(void);
+void async_sockets_hooks_uninstall(void);
+void async_sockets_hooks_rinit(void);
 
 /* Async\await() in C: the result, or the awaitable's (or token's) exception thrown. */
 void async_await(zend_object *awaitable, zend_object *cancellation, zval *return_value);

@@ -664,6 +664,15 @@ void async_scheduler_suspend(bool from_main)
 	}
 	record_suspend_site(waker);
 
+	/* The engine's error-handling mode (zend_replace_error_handling(): EH_THROW in PDO's and
+	 * mysqli's constructors, which may suspend in connect) is global and not part of what a
+	 * fiber switch saves. It belongs to the coroutine that set it: others must not see their
+	 * warnings turned into its exceptions, nor get its mode back when they restore theirs. */
+	zend_error_handling_t error_handling = EG(error_handling);
+	zend_class_entry *exception_class = EG(exception_class);
+	EG(error_handling) = EH_NORMAL;
+	EG(exception_class) = NULL;
+
 	if (ZEND_COROUTINE_IS_MAIN(coro)) {
 		main_wait();
 	} else {
@@ -675,6 +684,8 @@ void async_scheduler_suspend(bool from_main)
 		/* Resumed. If we had suspended from inside a user Fiber, its context is ours again. */
 		co->execute_data = NULL;
 	}
+	EG(error_handling) = error_handling;
+	EG(exception_class) = exception_class;
 
 	waker = coro->waker;
 	if (EG(exception)) {

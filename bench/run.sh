@@ -43,6 +43,7 @@ benchmarks=(
     "channel|"
     "taskgroup|"
     "await_all|-d async.context_pool_size=10000"
+    "socket_pingpong|"
 )
 
 filters=("$@")

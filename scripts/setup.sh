@@ -2,7 +2,9 @@
 # Installs what building and testing need, only when missing (Debian 12 package names).
 # Usage: scripts/setup.sh [extra-package ...]
 set -euo pipefail
-need=(php8.2-dev php8.2-cli php8.2-opcache libuv1-dev pkg-config make gcc valgrind "$@")
+need=(php8.2-dev php8.2-cli php8.2-opcache libuv1-dev pkg-config make gcc valgrind
+  # real clients for tests/db: private servers are started by the tests themselves
+  mariadb-server redis-server php8.2-mysql php8.2-redis "$@")
 missing=()
 for p in "${need[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -749,6 +749,125 @@ PHP_FUNCTION(async_abi_test_wait_awaitable)
 	}
 }
 
+/* ---------------------------------------------------------------------------------------------
+ * Descriptors through the ABI only: poll events and proxies, and the unified I/O handle.
+ * ------------------------------------------------------------------------------------------- */
+
+static bool stream_fd(zval *zstream, int *fd)
+{
+	php_stream *stream;
+	php_stream_from_zval_no_verify(stream, zstream);
+	return stream != NULL
+		&& php_stream_cast(stream, PHP_STREAM_AS_FD_FOR_SELECT | PHP_STREAM_CAST_INTERNAL, (void *) fd, 0) == SUCCESS;
+}
+
+/* Waits on a poll proxy of the descriptor's shared poll event; the triggered mask, 0 on timeout. */
+PHP_FUNCTION(async_abi_test_poll_wait)
+{
+	zval *zstream;
+	zend_long events, timeout_ms;
+	int fd;
+	ZEND_PARSE_PARAMETERS_START(3, 3)
+		Z_PARAM_RESOURCE(zstream)
+		Z_PARAM_LONG(events)
+		Z_PARAM_LONG(timeout_ms)
+	ZEND_PARSE_PARAMETERS_END();
+	if (!stream_fd(zstream, &fd)) {
+		RETURN_FALSE;
+	}
+	ZEND_ASYNC_SCHEDULER_INIT();
+	zend_coroutine_t *coro = ZEND_ASYNC_CURRENT_COROUTINE;
+	zend_async_poll_event_t *poll = ZEND_ASYNC_NEW_POLL_EVENT(fd, -1, 0);
+	if (poll == NULL) {
+		RETURN_THROWS();
+	}
+	zend_async_poll_proxy_t *proxy = ZEND_ASYNC_NEW_POLL_PROXY_EVENT(poll, (async_poll_event) events);
+	ZEND_ASYNC_EVENT_RELEASE(&poll->base);
+	ZEND_ASYNC_WAKER_NEW(coro);
+	zend_async_resume_when(coro, &proxy->base, false, zend_async_waker_callback_resolve, NULL);
+	if (timeout_ms > 0) {
+		zend_async_timer_event_t *timer = ZEND_ASYNC_NEW_TIMER_EVENT((zend_ulong) timeout_ms, false);
+		zend_async_resume_when(coro, &timer->base, true, zend_async_waker_callback_resolve, NULL);
+	}
+	ZEND_ASYNC_SUSPEND();
+	zend_long got = coro->waker != NULL && coro->waker->triggered_event == &proxy->base ? proxy->triggered_events : 0;
+	ZEND_ASYNC_WAKER_CLEAN(coro);
+	ZEND_ASYNC_EVENT_RELEASE(&proxy->base);
+	if (EG(exception)) {
+		RETURN_THROWS();
+	}
+	RETURN_LONG(got);
+}
+
+/* Waits until the request completes (the handle's event also fires for the other direction). */
+static bool io_wait(zend_async_io_t *io, zend_async_io_req_t *req)
+{
+	zend_coroutine_t *coro = ZEND_ASYNC_CURRENT_COROUTINE;
+	while (!req->completed && !EG(exception)) {
+		ZEND_ASYNC_WAKER_NEW(coro);
+		zend_async_resume_when(coro, &io->event, false, zend_async_waker_callback_resolve, NULL);
+		ZEND_ASYNC_SUSPEND();
+		ZEND_ASYNC_WAKER_CLEAN(coro);
+	}
+	return req->completed;
+}
+
+/* One read or write request on a handle made for the stream's descriptor; $type is a
+ * ZEND_ASYNC_IO_TYPE_* value. Returns the data read / bytes written. */
+static void io_roundtrip(INTERNAL_FUNCTION_PARAMETERS, bool is_write)
+{
+	zval *zstream;
+	zend_string *data = NULL;
+	zend_long max = 0, type;
+	int fd;
+	ZEND_PARSE_PARAMETERS_START(3, 3)
+		Z_PARAM_RESOURCE(zstream)
+		if (is_write) {
+			Z_PARAM_STR(data)
+		} else {
+			Z_PARAM_LONG(max)
+		}
+		Z_PARAM_LONG(type)
+	ZEND_PARSE_PARAMETERS_END();
+	if (!stream_fd(zstream, &fd)) {
+		RETURN_FALSE;
+	}
+	ZEND_ASYNC_SCHEDULER_INIT();
+	zend_async_io_t *io = ZEND_ASYNC_IO_CREATE(fd, (zend_async_io_type) type, ZEND_ASYNC_IO_PRESERVE_FD);
+	if (io == NULL) {
+		RETURN_THROWS();
+	}
+	zend_async_io_req_t *req = is_write
+		? ZEND_ASYNC_IO_WRITE(io, ZSTR_VAL(data), ZSTR_LEN(data))
+		: ZEND_ASYNC_IO_READ(io, (size_t) max);
+	if (io_wait(io, req)) {
+		if (req->exception != NULL) {
+			zval ex;
+			ZVAL_OBJ_COPY(&ex, req->exception);
+			zend_throw_exception_object(&ex);
+		} else if (req->io_closed) {
+			RETVAL_FALSE;
+		} else if (is_write) {
+			RETVAL_LONG(req->transferred);
+		} else {
+			RETVAL_STRINGL(req->buf, req->result);
+		}
+	}
+	req->dispose(req);
+	ZEND_ASYNC_IO_CLOSE(io);
+	ZEND_ASYNC_EVENT_RELEASE(&io->event);
+}
+
+PHP_FUNCTION(async_abi_test_io_read)
+{
+	io_roundtrip(INTERNAL_FUNCTION_PARAM_PASSTHRU, false);
+}
+
+PHP_FUNCTION(async_abi_test_io_write)
+{
+	io_roundtrip(INTERNAL_FUNCTION_PARAM_PASSTHRU, true);
+}
+
 static PHP_RSHUTDOWN_FUNCTION(async_abi_test)
 {
 	test_pool_drop();
@@ -782,6 +901,16 @@ ZEND_END_ARG_INFO()
 ZEND_BEGIN_ARG_INFO_EX(arginfo_wait_awaitable, 0, 0, 1)
 	ZEND_ARG_TYPE_INFO(0, awaitable, IS_OBJECT, 0)
 ZEND_END_ARG_INFO()
+ZEND_BEGIN_ARG_INFO_EX(arginfo_poll_wait, 0, 0, 3)
+	ZEND_ARG_INFO(0, stream)
+	ZEND_ARG_TYPE_INFO(0, events, IS_LONG, 0)
+	ZEND_ARG_TYPE_INFO(0, timeout_ms, IS_LONG, 0)
+ZEND_END_ARG_INFO()
+ZEND_BEGIN_ARG_INFO_EX(arginfo_io, 0, 0, 3)
+	ZEND_ARG_INFO(0, stream)
+	ZEND_ARG_INFO(0, data_or_max)
+	ZEND_ARG_TYPE_INFO(0, type, IS_LONG, 0)
+ZEND_END_ARG_INFO()
 ZEND_BEGIN_ARG_INFO_EX(arginfo_pool_on, 0, 0, 1)
 	ZEND_ARG_TYPE_INFO(0, on, _IS_BOOL, 0)
 ZEND_END_ARG_INFO()
@@ -802,6 +931,9 @@ static const zend_function_entry abi_test_functions[] = {
 	PHP_FE(async_abi_test_pool_reject_odd, arginfo_pool_on)
 	PHP_FE(async_abi_test_pool_stats, arginfo_spawn_c)
 	PHP_FE(async_abi_test_wait_awaitable, arginfo_wait_awaitable)
+	PHP_FE(async_abi_test_poll_wait, arginfo_poll_wait)
+	PHP_FE(async_abi_test_io_read, arginfo_io)
+	PHP_FE(async_abi_test_io_write, arginfo_io)
 	PHP_FE_END
 };
 

@@ -1,0 +1,158 @@
+#!/usr/bin/env bash
+# HTTP keep-alive throughput: examples/http_server.php (plain PHP, one coroutine per connection)
+# against nginx answering `return 200` with a minimal configuration, in the same run.
+#
+#   bench/http.sh                      # 3 alternating rounds of 10 s each, 64 connections
+#   BENCH_REPS=5 DURATION=5 CONNECTIONS=128 bench/http.sh
+#   PHP=/path/to/php bench/http.sh      ASYNC_SO=/path/to/async.so bench/http.sh
+#   PHP_FLAGS="" bench/http.sh           # the PHP server without opcache/JIT (default: tracing JIT)
+#
+# Each server runs alone on CPU 0 (taskset -c 0; nginx with one process), wrk on CPU 1 with one
+# thread. Rounds alternate PHP / nginx; the median req/s of each is reported with the ratio.
+# Installs wrk and nginx with apt when missing (this script only; scripts/setup.sh does not).
+# A missed goal is printed, never fails the script; it exits non-zero only when a server could not
+# be started or answered wrongly.
+set -u
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/.." && pwd)"
+php="${PHP:-php}"
+reps="${BENCH_REPS:-3}"
+duration="${DURATION:-10}"
+connections="${CONNECTIONS:-64}"
+# The PHP server runs as PHP runs in production: opcache with the tracing JIT (PHP_FLAGS="" for none).
+php_flags="${PHP_FLAGS--d zend_extension=opcache -d opcache.enable_cli=1 -d opcache.jit=tracing -d opcache.jit_buffer_size=64M}"
+ext="${ASYNC_SO:-$root/modules/async.so}"   # ASYNC_SO: another build of the module
+
+if [ ! -f "$ext" ]; then
+    echo "http.sh: $ext not found: build the extension first (scripts/build.sh)" >&2
+    exit 2
+fi
+missing=()
+command -v wrk >/dev/null 2>&1 || missing+=(wrk)
+command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "http.sh: installing ${missing[*]}"
+    SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
+    $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null \
+        || { echo "http.sh: cannot install ${missing[*]}" >&2; exit 2; }
+fi
+nginx_bin="$(command -v nginx || echo /usr/sbin/nginx)"
+
+work="$(mktemp -d)"
+pids=()
+cleanup() {
+    for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
+    wait 2>/dev/null
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+# A copy of the module, so a rebuild during the run cannot crash the server.
+cp "$ext" "$work/async.so"
+
+free_port() {
+    "$php" -n -r '$s = stream_socket_server("tcp://127.0.0.1:0"); $n = stream_socket_get_name($s, false); echo substr($n, strrpos($n, ":") + 1);'
+}
+
+wait_port() { # port
+    for _ in $(seq 1 100); do
+        "$php" -n -r 'exit(@fsockopen("127.0.0.1", (int) $argv[1], $e, $s, 0.2) ? 0 : 1);' "$1" && return 0
+        sleep 0.1
+    done
+    return 1
+}
+
+check_hello() { # port name
+    local got
+    got="$("$php" -n -r '$s = fsockopen("127.0.0.1", (int) $argv[1]); fwrite($s, "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"); echo stream_get_contents($s);' "$1")"
+    case "$got" in
+        "HTTP/1.1 200 OK"*Hello) return 0 ;;
+    esac
+    echo "http.sh: $2 answered wrongly:" >&2
+    printf '%s\n' "$got" >&2
+    return 1
+}
+
+php_port="$(free_port)"
+nginx_port="$(free_port)"
+
+# shellcheck disable=SC2086 # php_flags are plain words
+taskset -c 0 "$php" -n $php_flags -d "extension=$work/async.so" "$root/examples/http_server.php" "127.0.0.1:$php_port" \
+    >"$work/php.log" 2>&1 &
+pids+=($!)
+
+cat >"$work/nginx.conf" <<EOF
+daemon off;
+master_process off;
+worker_processes 1;
+error_log $work/nginx-error.log warn;
+pid $work/nginx.pid;
+events { worker_connections 4096; }
+http {
+    access_log off;
+    keepalive_requests 100000000;
+    keepalive_timeout 120s;
+    client_body_temp_path $work/nginx-body;
+    proxy_temp_path $work/nginx-proxy;
+    fastcgi_temp_path $work/nginx-fastcgi;
+    uwsgi_temp_path $work/nginx-uwsgi;
+    scgi_temp_path $work/nginx-scgi;
+    server {
+        listen 127.0.0.1:$nginx_port;
+        default_type text/plain;
+        location / { return 200 "Hello"; }
+    }
+}
+EOF
+taskset -c 0 "$nginx_bin" -c "$work/nginx.conf" -p "$work" >"$work/nginx.log" 2>&1 &
+pids+=($!)
+
+wait_port "$php_port" || { echo "http.sh: the PHP server did not start:" >&2; cat "$work/php.log" >&2; exit 1; }
+wait_port "$nginx_port" || { echo "http.sh: nginx did not start:" >&2; cat "$work/nginx.log" "$work/nginx-error.log" >&2; exit 1; }
+check_hello "$php_port" "examples/http_server.php" || exit 1
+check_hello "$nginx_port" "nginx" || exit 1
+
+echo "=== HTTP keep-alive: examples/http_server.php vs nginx return 200 ==="
+echo "php: $("$php" -n -r 'echo PHP_VERSION;'), $(nproc) cores, load average $(cut -d' ' -f1 /proc/loadavg)," \
+    "server on CPU 0, wrk -t1 -c$connections -d${duration}s on CPU 1, $reps alternating rounds"
+echo "source: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?'), nginx $("$nginx_bin" -v 2>&1 | sed 's/.*\///')"
+echo "php flags: ${php_flags:-(none)}"
+
+run_wrk() { # port -> prints req/s; errors go to stderr
+    local out
+    out="$(taskset -c 1 wrk -t1 -c"$connections" -d"${duration}s" "http://127.0.0.1:$1/" 2>&1)"
+    if grep -qE 'Non-2xx|Socket errors' <<<"$out"; then
+        grep -E 'Non-2xx|Socket errors' <<<"$out" | sed 's/^/    /' >&2
+    fi
+    grep -E '^Requests/sec:' <<<"$out" | awk '{print $2}'
+}
+
+php_rps=()
+nginx_rps=()
+for i in $(seq 1 "$reps"); do
+    # Alternate which goes first, so drift of a noisy machine hits both alike.
+    if [ $((i % 2)) -eq 1 ]; then order="php nginx"; else order="nginx php"; fi
+    for who in $order; do
+        if [ "$who" = php ]; then
+            r="$(run_wrk "$php_port")"; php_rps+=("$r")
+        else
+            r="$(run_wrk "$nginx_port")"; nginx_rps+=("$r")
+        fi
+        printf '  round %d %-6s %10s req/s\n' "$i" "$who" "$r"
+    done
+done
+kill -0 "${pids[0]}" 2>/dev/null || { echo "http.sh: the PHP server died:" >&2; cat "$work/php.log" >&2; exit 1; }
+
+median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {if (NR % 2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
+spread() { printf '%s\n' "$@" | sort -g | awk 'NR==1{min=$1} {max=$1} END {printf "%.0f .. %.0f", min, max}'; }
+pm="$(median "${php_rps[@]}")"
+nm="$(median "${nginx_rps[@]}")"
+ratio="$(awk -v a="$pm" -v b="$nm" 'BEGIN { printf "%.3f", (b > 0 ? a / b : 0) }')"
+echo
+printf 'examples/http_server.php: %.0f req/s (median; %s)\n' "$pm" "$(spread "${php_rps[@]}")"
+printf 'nginx return 200:         %.0f req/s (median; %s)\n' "$nm" "$(spread "${nginx_rps[@]}")"
+met="$(awk -v r="$ratio" 'BEGIN { print (r >= 0.9 ? "MET" : "MISSED") }')"
+echo "ratio php/nginx: $ratio"
+echo "GOAL http_keepalive: $met (php/nginx $ratio, goal >= 0.9)"
+exit 0

@@ -1,0 +1,148 @@
+<?php
+/*
+ * An HTTP/1.1 keep-alive server in plain PHP: stream_socket_server(), and one coroutine per
+ * connection. Every connection reads with plain fread()/fwrite(); inside a coroutine those
+ * suspend only that connection, so thousands of clients are served by one process.
+ *
+ * Run:   php -n -d extension=modules/async.so examples/http_server.php [127.0.0.1:8080]
+ *        (port 0 picks a free one; the address is printed on the first line of stdout)
+ * Try:   curl -v http://127.0.0.1:8080/   or   wrk -c 64 -d 5 http://127.0.0.1:8080/
+ *
+ * Every request gets "Hello". It understands request lines and headers, bodies announced by
+ * Content-Length (read and discarded), keep-alive (HTTP/1.1 by default, HTTP/1.0 when asked)
+ * and pipelining: all requests already received are answered with one write.
+ */
+use function Async\spawn;
+
+const MAX_HEADER_BYTES = 65536;
+const READ_CHUNK = 65536;
+
+/* A request line, and header lines matched one after the other (\G) from the head's second line. */
+const REQUEST_LINE = '/\A([!#$%&\'*+.^_`|~0-9A-Za-z-]+) (\S+) HTTP\/1\.([01])\z/';
+const HEADER_LINE = '/\G([!#$%&\'*+.^_`|~0-9A-Za-z-]+):[ \t]*([^\r\n]*?)[ \t]*\r\n/';
+const HELLO = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n\r\nHello";
+const HELLO_CLOSE = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 5\r\nConnection: close\r\n\r\nHello";
+
+/* Parses one request head (without its blank line); null when malformed. Header names are
+ * lower-cased. Regular expressions do the per-character work (PCRE's JIT), not PHP loops. */
+function http_parse_head(string $head): ?array
+{
+    $eol = strpos($head, "\r\n");
+    $line = $eol === false ? $head : substr($head, 0, $eol);
+    if (!preg_match(REQUEST_LINE, $line, $m)) {
+        return null;
+    }
+    $headers = [];
+    if ($eol !== false) {
+        $block = substr($head, $eol + 2) . "\r\n";
+        $n = preg_match_all(HEADER_LINE, $block, $h);
+        if ($n !== substr_count($block, "\r\n")) {
+            return null; // a line that is not "name: value"
+        }
+        $headers = array_change_key_case(array_combine($h[1], $h[2]));
+    }
+    return ['method' => $m[1], 'target' => $m[2], 'minor' => (int) $m[3], 'headers' => $headers];
+}
+
+/* HTTP/1.1 keeps the connection unless "Connection: close"; HTTP/1.0 only with "keep-alive". */
+function http_keep_alive(array $request): bool
+{
+    if (!isset($request['headers']['connection'])) {
+        return $request['minor'] === 1;
+    }
+    $tokens = array_map('trim', explode(',', strtolower($request['headers']['connection'])));
+    return $request['minor'] === 1 ? !in_array('close', $tokens, true) : in_array('keep-alive', $tokens, true);
+}
+
+function http_response(int $status, string $reason, string $body, bool $keep_alive): string
+{
+    return "HTTP/1.1 $status $reason\r\nContent-Type: text/plain\r\nContent-Length: " . strlen($body) . "\r\n"
+        . ($keep_alive ? '' : "Connection: close\r\n") . "\r\n" . $body;
+}
+
+/*
+ * Takes the complete requests at the start of $buffer and returns their responses, or null when
+ * the connection must close after them ($close set). Incomplete data stays in $buffer.
+ */
+function http_answer(string &$buffer, bool &$close): string
+{
+    $out = '';
+    while (($end = strpos($buffer, "\r\n\r\n")) !== false) {
+        $request = http_parse_head(substr($buffer, 0, $end));
+        if ($request === null) {
+            $close = true;
+            return $out . http_response(400, 'Bad Request', "Bad Request\n", false);
+        }
+        if (isset($request['headers']['transfer-encoding'])) {
+            $close = true; // chunked bodies are not supported by this small server
+            return $out . http_response(501, 'Not Implemented', "Not Implemented\n", false);
+        }
+        $length = $request['headers']['content-length'] ?? '0';
+        if ($length !== '0' && !preg_match('/\A[0-9]{1,18}\z/', $length)) {
+            $close = true;
+            return $out . http_response(400, 'Bad Request', "Bad Request\n", false);
+        }
+        if (strlen($buffer) < $end + 4 + (int) $length) {
+            break; // the body is still arriving
+        }
+        $buffer = (string) substr($buffer, $end + 4 + (int) $length);
+        $keep = http_keep_alive($request);
+        $out .= $keep ? HELLO : HELLO_CLOSE;
+        if (!$keep) {
+            $close = true;
+            return $out;
+        }
+    }
+    if (strlen($buffer) > MAX_HEADER_BYTES) {
+        $close = true;
+        $out .= http_response(431, 'Request Header Fields Too Large', "Too Large\n", false);
+    }
+    return $out;
+}
+
+/* One connection: read what comes, answer every complete request, until either side closes. */
+function http_connection($conn): void
+{
+    $buffer = '';
+    $close = false;
+    try {
+        while (!$close) {
+            $chunk = fread($conn, READ_CHUNK);
+            if ($chunk === false || $chunk === '') {
+                break; // the client closed (or the read failed)
+            }
+            $buffer .= $chunk;
+            $out = http_answer($buffer, $close);
+            if ($out !== '' && fwrite($conn, $out) !== strlen($out)) {
+                break;
+            }
+        }
+    } finally {
+        fclose($conn);
+    }
+}
+
+/* Accepts until $max_connections were served (null: forever). */
+function http_serve($server, ?int $max_connections = null): void
+{
+    for ($served = 0; $max_connections === null || $served < $max_connections; $served++) {
+        $conn = @stream_socket_accept($server, -1);
+        if ($conn === false) {
+            continue;
+        }
+        spawn('http_connection', $conn);
+    }
+}
+
+if (realpath($_SERVER['SCRIPT_FILENAME'] ?? '') === __FILE__) {
+    $address = $argv[1] ?? '127.0.0.1:8080';
+    $context = stream_context_create(['socket' => ['backlog' => 1024, 'so_reuseport' => false]]);
+    $server = stream_socket_server("tcp://$address", $errno, $errstr,
+        STREAM_SERVER_BIND | STREAM_SERVER_LISTEN, $context);
+    if ($server === false) {
+        fwrite(STDERR, "cannot listen on $address: $errstr\n");
+        exit(1);
+    }
+    echo 'listening on ', stream_socket_get_name($server, false), "\n";
+    http_serve($server);
+}

@@ -1,0 +1,240 @@
+/*
+ * net_select.c — stream_select() and stream_socket_pair() for coroutines.
+ *
+ * stream_select(): inside a coroutine, the streams' descriptors are waited on through the
+ * reactor (one poll proxy each, io_poll.h) within the timeout; then PHP's own stream_select()
+ * runs with a zero timeout and fills the arrays, so the result, the array rewriting, the
+ * buffered-data rule and every message stay PHP's. Whatever PHP decides without waiting (bad
+ * arguments, a zero timeout, buffered data, no descriptor) goes straight to PHP's function, as
+ * does everything outside a coroutine.
+ *
+ * stream_socket_pair(): PHP makes these streams itself (no transport factory), so they are made
+ * coroutine-aware after the fact.
+ *
+ * Handlers are swapped at MINIT only (P18).
+ */
+#include "php_async.h"
+#include "async_net.h"
+
+static zif_handler orig_stream_select;
+static zif_handler orig_stream_socket_pair;
+
+/* ---------------------------------------------------------------------------------------------
+ * stream_select
+ * ------------------------------------------------------------------------------------------- */
+
+typedef struct {
+	async_io_pollfd_t *fds;
+	uint32_t count, size;
+} select_set_t;
+
+static void select_add(select_set_t *set, php_socket_t fd, int events)
+{
+	if (set->count == set->size) {
+		set->size = set->size ? set->size * 2 : 8;
+		set->fds = safe_erealloc(set->fds, set->size, sizeof(async_io_pollfd_t), 0);
+	}
+	set->fds[set->count++] = (async_io_pollfd_t) { fd, events, 0 };
+}
+
+static php_stream *select_stream(zval *elem)
+{
+	ZVAL_DEREF(elem);
+	if (Z_TYPE_P(elem) != IS_RESOURCE) {
+		return NULL;
+	}
+	return (php_stream *) zend_fetch_resource2(Z_RES_P(elem), NULL, php_file_le_stream(), php_file_le_pstream());
+}
+
+/* false when PHP must decide itself: an element that is not a live stream (PHP throws). */
+static bool select_collect(zval *array, int events, select_set_t *set)
+{
+	if (array == NULL) {
+		return true;
+	}
+	zval *elem;
+	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(array), elem) {
+		php_stream *stream = select_stream(elem);
+		if (stream == NULL) {
+			return false;
+		}
+		php_socket_t fd = -1;
+		if (php_stream_cast(stream, PHP_STREAM_AS_FD_FOR_SELECT | PHP_STREAM_CAST_INTERNAL, (void *) &fd, 1) == SUCCESS
+			&& fd != -1) {
+			select_add(set, fd, events);
+		}
+	} ZEND_HASH_FOREACH_END();
+	return true;
+}
+
+/* Data already in PHP's read buffer makes PHP's stream_select() return at once. */
+static bool select_has_buffered(zval *array)
+{
+	if (array == NULL) {
+		return false;
+	}
+	zval *elem;
+	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(array), elem) {
+		php_stream *stream = select_stream(elem);
+		if (stream != NULL && stream->writepos - stream->readpos > 0) {
+			return true;
+		}
+	} ZEND_HASH_FOREACH_END();
+	return false;
+}
+
+/* PHP's stream_select() with the timeout arguments replaced by 0. */
+static void select_call_now(zend_execute_data *execute_data, zval *return_value)
+{
+	for (uint32_t i = 4; i <= ZEND_NUM_ARGS() && i <= 5; i++) {
+		zval *arg = ZEND_CALL_ARG(execute_data, i);
+		zval_ptr_dtor(arg);
+		ZVAL_LONG(arg, 0);
+	}
+	orig_stream_select(execute_data, return_value);
+}
+
+static void select_restore(zval *target, zval *saved)
+{
+	if (target != NULL) {
+		zval_ptr_dtor(target);
+		ZVAL_COPY(target, saved);
+	}
+}
+
+static ZEND_FUNCTION(async_stream_select)
+{
+	if (!async_io_can_wait()) {
+		orig_stream_select(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+		return;
+	}
+	zval *arrays[3];
+	zend_long sec = 0, usec = 0;
+	bool sec_null = true, usec_null = true;
+	ZEND_PARSE_PARAMETERS_START(4, 5)
+		Z_PARAM_ARRAY_EX2(arrays[0], 1, 1, 0)
+		Z_PARAM_ARRAY_EX2(arrays[1], 1, 1, 0)
+		Z_PARAM_ARRAY_EX2(arrays[2], 1, 1, 0)
+		Z_PARAM_LONG_OR_NULL(sec, sec_null)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_LONG_OR_NULL(usec, usec_null)
+	ZEND_PARSE_PARAMETERS_END();
+
+	bool bad_args = (!sec_null && (sec < 0 || usec < 0)) || (sec_null && !usec_null && usec != 0);
+	bool no_wait = !sec_null && sec == 0 && usec == 0;
+	if (bad_args || no_wait || select_has_buffered(arrays[0])) {
+		orig_stream_select(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+		return;
+	}
+
+	select_set_t set = { NULL, 0, 0 };
+	static const int events[3] = { ASYNC_POLL_READ, ASYNC_POLL_WRITE, ASYNC_POLL_PRI };
+	bool ok = true;
+	for (int i = 0; i < 3 && ok; i++) {
+		ok = select_collect(arrays[i], events[i], &set);
+	}
+	/* Casting a TLS stream may have moved decrypted data into its read buffer. */
+	if (!ok || set.count == 0 || select_has_buffered(arrays[0])) {
+		if (set.fds) {
+			efree(set.fds);
+		}
+		orig_stream_select(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+		return;
+	}
+
+	zval saved[3];
+	for (int i = 0; i < 3; i++) {
+		if (arrays[i] != NULL) {
+			ZVAL_COPY(&saved[i], arrays[i]);
+		} else {
+			ZVAL_UNDEF(&saved[i]);
+		}
+	}
+	uint64_t deadline = 0;
+	if (!sec_null) {
+		zend_ulong ms = (zend_ulong) sec > ZEND_LONG_MAX / 2000 ? ZEND_LONG_MAX / 2000 : (zend_ulong) sec * 1000;
+		ms += ((zend_ulong) usec + 999) / 1000;
+		deadline = uv_hrtime() + (uint64_t) ms * 1000000u;
+	}
+
+	for (;;) {
+		zend_long remaining = -1;
+		if (deadline != 0) {
+			uint64_t now = uv_hrtime();
+			remaining = now >= deadline ? 0 : (zend_long) ((deadline - now + 999999) / 1000000);
+		}
+		int n = remaining == 0 ? 0 : async_io_wait_many(set.fds, set.count, remaining);
+		if (n < 0) {
+			break; /* the exception (a cancellation) goes up; the arrays are untouched */
+		}
+		select_call_now(execute_data, return_value);
+		if (n == 0 || EG(exception) || Z_TYPE_P(return_value) != IS_LONG || Z_LVAL_P(return_value) != 0) {
+			break;
+		}
+		/* Woken, but another coroutine took the data first: wait again, arrays as they were. */
+		zval_ptr_dtor(return_value);
+		ZVAL_UNDEF(return_value);
+		for (int i = 0; i < 3; i++) {
+			select_restore(arrays[i], &saved[i]);
+		}
+	}
+	for (int i = 0; i < 3; i++) {
+		zval_ptr_dtor(&saved[i]);
+	}
+	efree(set.fds);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * stream_socket_pair
+ * ------------------------------------------------------------------------------------------- */
+
+static ZEND_FUNCTION(async_stream_socket_pair)
+{
+	orig_stream_socket_pair(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+	if (Z_TYPE_P(return_value) != IS_ARRAY) {
+		return;
+	}
+	zval *elem;
+	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(return_value), elem) {
+		php_stream *stream = select_stream(elem);
+		if (stream != NULL) {
+			async_net_stream_wrap(stream);
+		}
+	} ZEND_HASH_FOREACH_END();
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Install
+ * ------------------------------------------------------------------------------------------- */
+
+static zif_handler hook(const char *name, zif_handler handler)
+{
+	zend_function *fn = zend_hash_str_find_ptr(CG(function_table), name, strlen(name));
+	if (fn == NULL || fn->type != ZEND_INTERNAL_FUNCTION) {
+		return NULL;
+	}
+	zif_handler original = fn->internal_function.handler;
+	fn->internal_function.handler = handler;
+	return original;
+}
+
+static void unhook(const char *name, zif_handler original)
+{
+	zend_function *fn = zend_hash_str_find_ptr(CG(function_table), name, strlen(name));
+	if (fn != NULL && original != NULL) {
+		fn->internal_function.handler = original;
+	}
+}
+
+void async_net_functions_install(void)
+{
+	orig_stream_select = hook("stream_select", ZEND_FN(async_stream_select));
+	orig_stream_socket_pair = hook("stream_socket_pair", ZEND_FN(async_stream_socket_pair));
+}
+
+void async_net_functions_uninstall(void)
+{
+	unhook("stream_select", orig_stream_select);
+	unhook("stream_socket_pair", orig_stream_socket_pair);
+	orig_stream_select = orig_stream_socket_pair = NULL;
+}

@@ -1,0 +1,669 @@
+/*
+ * reactor_poll.c — descriptor readiness on libuv's uv_poll_t, shared per descriptor (seed:
+ * "Poll Proxy").
+ *
+ * libuv allows one uv_poll_t per descriptor and loop (P13). So each descriptor gets ONE poll
+ * event, kept in a per-request table (fd -> poll), and every waiter gets a poll *proxy* with its
+ * own mask: a reader and a writer coroutine can wait on one socket at once. The poll watches the
+ * union of the armed proxies' masks; when libuv reports readiness, only the proxies whose mask
+ * matches are notified. Errors and hang-ups are reported to every armed proxy.
+ *
+ * A proxy is one-shot: once notified it is disarmed until started again, so a level-triggered
+ * readiness does not notify the same waiter at every loop pass before it runs.
+ *
+ * Descriptor lifetime. A descriptor closed while libuv watches it would leave a stale watcher
+ * that a new descriptor with the same number inherits (EBADF, lost events). So:
+ * - untracked descriptors (anyone's) keep their poll only while someone waits;
+ * - tracked descriptors (our socket streams: their close announces itself) keep the poll armed
+ *   between waits, which saves two epoll_ctl per wait; it is stopped lazily when it fires with
+ *   nobody interested, and dropped by async_io_fd_closing().
+ */
+#include "php_async.h"
+#include "async_net.h"
+#include <fcntl.h>
+#include <poll.h>
+
+/* The bit libuv_reactor.c sets on events whose handle the request shutdown closed. */
+#define ASYNC_EVENT_F_DETACHED (1u << 31)
+
+#define POLL_WATCHABLE (UV_READABLE | UV_WRITABLE | UV_PRIORITIZED)
+#define POLL_ALWAYS    (ASYNC_POLL_ERROR | ASYNC_POLL_CLOSED)
+
+typedef struct _async_poll_s async_poll_t;
+typedef struct _async_proxy_s async_proxy_t;
+
+struct _async_poll_s {
+	zend_async_poll_event_t event; /* first: the event sits at offset 0 */
+	uv_poll_t uv;
+	async_proxy_t **proxies;       /* started proxies */
+	uint32_t proxies_count, proxies_size;
+	int uv_events;                 /* what libuv watches now; 0 = stopped */
+	php_socket_t fd;
+	bool in_table;
+	bool tracked;
+	bool closed;                   /* announced closing (or request shutdown): never polled again */
+	bool direct_armed;             /* someone waits on the poll event itself */
+};
+
+struct _async_proxy_s {
+	zend_async_poll_proxy_t proxy; /* first */
+	uint32_t slot;                 /* index in poll->proxies while started */
+	bool armed;
+};
+
+#define POLL_OF(proxy) ((async_poll_t *) (proxy)->proxy.poll_event)
+#define POLL_DETACHED(p) ZEND_ASYNC_EVENT_HAS(&(p)->event.base, ASYNC_EVENT_F_DETACHED)
+
+static void poll_update(async_poll_t *poll, int fired_unwanted);
+
+/* ---------------------------------------------------------------------------------------------
+ * Helpers
+ * ------------------------------------------------------------------------------------------- */
+
+static uv_loop_t *poll_loop(void)
+{
+	if (ASYNC_G(loop) == NULL) {
+		ZEND_ASYNC_REACTOR_STARTUP();
+	}
+	return ASYNC_G(loop);
+}
+
+static HashTable *poll_table(bool create)
+{
+	if (ASYNC_G(fd_polls) == NULL && create) {
+		ALLOC_HASHTABLE(ASYNC_G(fd_polls));
+		zend_hash_init(ASYNC_G(fd_polls), 16, NULL, NULL, 0);
+	}
+	return ASYNC_G(fd_polls);
+}
+
+static void event_count(zend_async_event_t *event, bool on)
+{
+	bool counted = ZEND_ASYNC_EVENT_HAS(event, ZEND_ASYNC_EVENT_F_STARTED_LOOP);
+	if (on && !counted) {
+		ZEND_ASYNC_EVENT_SET(event, ZEND_ASYNC_EVENT_F_STARTED_LOOP);
+		ZEND_ASYNC_INCREASE_EVENT_COUNT(event);
+	} else if (!on && counted) {
+		ZEND_ASYNC_EVENT_CLR(event, ZEND_ASYNC_EVENT_F_STARTED_LOOP);
+		ZEND_ASYNC_DECREASE_EVENT_COUNT(event);
+	}
+}
+
+static const char *mask_name(int mask)
+{
+	switch (mask & (ASYNC_POLL_READ | ASYNC_POLL_WRITE)) {
+		case ASYNC_POLL_READ: return "read";
+		case ASYNC_POLL_WRITE: return "write";
+		case ASYNC_POLL_READ | ASYNC_POLL_WRITE: return "read|write";
+		default: return mask & ASYNC_POLL_PRI ? "priority" : "none";
+	}
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The shared poll
+ * ------------------------------------------------------------------------------------------- */
+
+static void poll_close_cb(uv_handle_t *handle)
+{
+	efree(handle->data);
+}
+
+static void poll_free(async_poll_t *poll)
+{
+	zend_async_callbacks_free(&poll->event.base);
+	if (poll->proxies) {
+		efree(poll->proxies);
+		poll->proxies = NULL;
+	}
+	if (POLL_DETACHED(poll)) {
+		efree(poll); /* the request shutdown already closed the handle */
+		return;
+	}
+	event_count(&poll->event.base, false);
+	uv_close((uv_handle_t *) &poll->uv, poll_close_cb);
+}
+
+static bool poll_dispose(zend_async_event_t *event)
+{
+	if (event->ref_count > 1) {
+		event->ref_count--;
+		return true;
+	}
+	event->ref_count = 0;
+	poll_free((async_poll_t *) event);
+	return true;
+}
+
+/* Stops libuv watching (while the descriptor is still open: epoll forgets it now). */
+static void poll_stop_watching(async_poll_t *poll)
+{
+	if (poll->uv_events != 0 && !POLL_DETACHED(poll)) {
+		uv_poll_stop(&poll->uv);
+	}
+	poll->uv_events = 0;
+}
+
+static void poll_forget(async_poll_t *poll)
+{
+	if (poll->in_table) {
+		poll->in_table = false;
+		zend_hash_index_del(ASYNC_G(fd_polls), (zend_ulong) poll->fd);
+		ZEND_ASYNC_EVENT_RELEASE(&poll->event.base); /* the table's reference */
+	}
+}
+
+/* Tells the armed proxies (and direct waiters) what happened; each proxy fires once. */
+static void poll_deliver(async_poll_t *poll, int ready)
+{
+	zend_async_event_t *base = &poll->event.base;
+	base->ref_count++;
+
+	/* A proxy that fired and has not been stopped yet still counts as interested: its
+	 * coroutine is queued and will consume the readiness (or wait again) soon. */
+	int interest = 0;
+	uint32_t n = poll->proxies_count;
+	async_proxy_t *inline_list[8];
+	async_proxy_t **list = n <= 8 ? inline_list : safe_emalloc(n, sizeof(*list), 0);
+	for (uint32_t i = 0; i < n; i++) {
+		list[i] = poll->proxies[i];
+		list[i]->proxy.base.ref_count++;
+		interest |= list[i]->proxy.events;
+	}
+	if (poll->direct_armed) {
+		interest |= poll->event.events;
+	}
+
+	for (uint32_t i = 0; i < n; i++) {
+		async_proxy_t *proxy = list[i];
+		int got = ready & (proxy->proxy.events | POLL_ALWAYS);
+		if (proxy->armed && got != 0) {
+			proxy->armed = false;
+			proxy->proxy.triggered_events = got;
+			ZEND_ASYNC_CALLBACKS_NOTIFY(&proxy->proxy.base, NULL, NULL);
+		}
+		proxy->proxy.base.dispose(&proxy->proxy.base);
+	}
+	if (list != inline_list) {
+		efree(list);
+	}
+
+	int got = ready & (poll->event.events | POLL_ALWAYS);
+	if (poll->direct_armed && got != 0) {
+		poll->direct_armed = false;
+		poll->event.triggered_events = got;
+		ZEND_ASYNC_CALLBACKS_NOTIFY(base, NULL, NULL);
+	}
+
+	poll_update(poll, ready & POLL_WATCHABLE & ~interest);
+	poll_dispose(base);
+}
+
+static void poll_cb(uv_poll_t *handle, int status, int events)
+{
+	async_poll_t *poll = handle->data;
+	int ready;
+	if (status < 0) {
+		/* libuv stopped the handle itself (POLLERR): the waiters learn the error from their call. */
+		poll->uv_events = 0;
+		ready = ASYNC_POLL_ERROR;
+	} else {
+		ready = events & POLL_WATCHABLE;
+	}
+	poll_deliver(poll, ready);
+	uv_stop(handle->loop); /* let the scheduler run the woken coroutines (libuv_reactor.c) */
+}
+
+/* Makes libuv watch what the armed waiters need. A tracked poll keeps watching the rest too,
+ * until a readiness nobody wanted arrives (`fired_unwanted`): those bits are dropped. */
+static void poll_update(async_poll_t *poll, int fired_unwanted)
+{
+	if (poll->closed || POLL_DETACHED(poll)) {
+		return;
+	}
+	int need = 0;
+	for (uint32_t i = 0; i < poll->proxies_count; i++) {
+		if (poll->proxies[i]->armed) {
+			need |= poll->proxies[i]->proxy.events;
+		}
+	}
+	if (poll->direct_armed) {
+		need |= poll->event.events;
+	}
+	need &= POLL_WATCHABLE;
+
+	int want = need;
+	if (poll->tracked) {
+		want |= poll->uv_events & ~fired_unwanted;
+	}
+	if (want != poll->uv_events) {
+		if (want == 0) {
+			poll_stop_watching(poll);
+		} else if (uv_poll_start(&poll->uv, want, poll_cb) == 0) {
+			poll->uv_events = want;
+		} else {
+			/* Cannot watch (the descriptor went away): wake everyone, they will see why. */
+			poll->uv_events = 0;
+			if (need != 0) {
+				poll_deliver(poll, ASYNC_POLL_ERROR);
+			}
+			return;
+		}
+	}
+	/* An idle watch must not keep the loop alive. */
+	if (poll->uv_events != 0) {
+		if (need != 0) {
+			uv_ref((uv_handle_t *) &poll->uv);
+		} else {
+			uv_unref((uv_handle_t *) &poll->uv);
+		}
+	}
+	/* Untracked descriptors are forgotten as soon as nobody waits. */
+	if (!poll->tracked && poll->proxies_count == 0 && !poll->direct_armed
+		&& poll->event.base.loop_ref_count == 0) {
+		poll_stop_watching(poll);
+		poll_forget(poll);
+	}
+}
+
+static bool poll_start(zend_async_event_t *event)
+{
+	async_poll_t *poll = (async_poll_t *) event;
+	event->loop_ref_count++;
+	poll->direct_armed = true;
+	if (poll->closed) {
+		poll->direct_armed = false;
+		poll->event.triggered_events = ASYNC_POLL_CLOSED;
+		ZEND_ASYNC_CALLBACKS_NOTIFY(event, NULL, NULL);
+		return true;
+	}
+	event_count(event, true);
+	poll_update(poll, 0);
+	return true;
+}
+
+static bool poll_stop(zend_async_event_t *event)
+{
+	async_poll_t *poll = (async_poll_t *) event;
+	if (event->loop_ref_count == 0 || --event->loop_ref_count > 0) {
+		return true;
+	}
+	poll->direct_armed = false;
+	event_count(event, false);
+	event->ref_count++;
+	poll_update(poll, 0);
+	poll_dispose(event);
+	return true;
+}
+
+static zend_string *poll_info(zend_async_event_t *event)
+{
+	async_poll_t *poll = (async_poll_t *) event;
+	return zend_strpprintf(0, "Poll(fd=%d, %s)", (int) poll->fd, mask_name(poll->event.events));
+}
+
+/* The descriptor's shared poll, with a new reference for the caller; NULL with *error (a libuv
+ * error code: UV_EPERM for files epoll refuses, UV_EBADF, ...). */
+static async_poll_t *poll_get(php_socket_t fd, int *error)
+{
+	HashTable *table = poll_table(true);
+	async_poll_t *poll = zend_hash_index_find_ptr(table, (zend_ulong) fd);
+	if (poll != NULL) {
+		poll->event.base.ref_count++;
+		return poll;
+	}
+	uv_loop_t *loop = poll_loop();
+	int flags = fcntl(fd, F_GETFL);
+	if (loop == NULL || flags < 0) {
+		*error = UV_EBADF;
+		return NULL;
+	}
+	poll = ecalloc(1, sizeof(async_poll_t));
+	int rc = uv_poll_init_socket(loop, &poll->uv, fd);
+	if (rc != 0) {
+		efree(poll);
+		*error = rc;
+		return NULL;
+	}
+	/* uv_poll_init switched O_NONBLOCK on; the descriptor's owner decides that, not us. */
+	if (!(flags & O_NONBLOCK)) {
+		fcntl(fd, F_SETFL, flags);
+	}
+	poll->uv.data = poll;
+	poll->fd = fd;
+	zend_async_event_t *base = &poll->event.base;
+	base->ref_count = 2; /* the table's and the caller's */
+	base->add_callback = zend_async_event_default_add_callback;
+	base->del_callback = zend_async_event_default_del_callback;
+	base->start = poll_start;
+	base->stop = poll_stop;
+	base->dispose = poll_dispose;
+	base->info = poll_info;
+	poll->event.is_socket = true;
+	poll->event.socket = fd;
+	poll->in_table = true;
+	zend_hash_index_add_new_ptr(table, (zend_ulong) fd, poll);
+	return poll;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Proxies
+ * ------------------------------------------------------------------------------------------- */
+
+static void proxy_detach(async_proxy_t *proxy)
+{
+	async_poll_t *poll = POLL_OF(proxy);
+	uint32_t last = --poll->proxies_count;
+	if (proxy->slot != last) {
+		poll->proxies[proxy->slot] = poll->proxies[last];
+		poll->proxies[proxy->slot]->slot = proxy->slot;
+	}
+	proxy->armed = false;
+}
+
+static bool proxy_start(zend_async_event_t *event)
+{
+	async_proxy_t *proxy = (async_proxy_t *) event;
+	async_poll_t *poll = POLL_OF(proxy);
+	proxy->proxy.triggered_events = 0;
+	if (poll->closed || POLL_DETACHED(poll)) {
+		proxy->proxy.triggered_events = ASYNC_POLL_CLOSED;
+		ZEND_ASYNC_CALLBACKS_NOTIFY(event, NULL, NULL);
+		return true;
+	}
+	/* Starting a started proxy re-arms it (a one-shot that fired) without counting twice. */
+	if (event->loop_ref_count == 0) {
+		event->loop_ref_count = 1;
+		if (poll->proxies_count == poll->proxies_size) {
+			poll->proxies_size = poll->proxies_size ? poll->proxies_size * 2 : 2;
+			poll->proxies = safe_erealloc(poll->proxies, poll->proxies_size, sizeof(*poll->proxies), 0);
+		}
+		proxy->slot = poll->proxies_count++;
+		poll->proxies[proxy->slot] = proxy;
+		event_count(event, true);
+	}
+	proxy->armed = true;
+	poll_update(poll, 0);
+	return true;
+}
+
+static bool proxy_stop(zend_async_event_t *event)
+{
+	async_proxy_t *proxy = (async_proxy_t *) event;
+	if (event->loop_ref_count == 0) {
+		return true;
+	}
+	event->loop_ref_count = 0;
+	async_poll_t *poll = POLL_OF(proxy);
+	proxy_detach(proxy);
+	event_count(event, false);
+	poll->event.base.ref_count++;
+	poll_update(poll, 0);
+	poll_dispose(&poll->event.base);
+	return true;
+}
+
+static bool proxy_dispose(zend_async_event_t *event)
+{
+	if (event->ref_count > 1) {
+		event->ref_count--;
+		return true;
+	}
+	event->ref_count = 0;
+	async_proxy_t *proxy = (async_proxy_t *) event;
+	async_poll_t *poll = POLL_OF(proxy);
+	proxy_stop(event);
+	zend_async_callbacks_free(event);
+	efree(proxy);
+	poll_dispose(&poll->event.base);
+	return true;
+}
+
+static zend_string *proxy_info(zend_async_event_t *event)
+{
+	async_proxy_t *proxy = (async_proxy_t *) event;
+	return zend_strpprintf(0, "Poll(fd=%d, %s)", (int) POLL_OF(proxy)->fd, mask_name(proxy->proxy.events));
+}
+
+static async_proxy_t *proxy_new(async_poll_t *poll, int events, size_t extra_size)
+{
+	async_proxy_t *proxy = ecalloc(1, sizeof(async_proxy_t) + extra_size);
+	zend_async_event_t *base = &proxy->proxy.base;
+	base->ref_count = 1;
+	base->add_callback = zend_async_event_default_add_callback;
+	base->del_callback = zend_async_event_default_del_callback;
+	base->start = proxy_start;
+	base->stop = proxy_stop;
+	base->dispose = proxy_dispose;
+	base->info = proxy_info;
+	if (extra_size) {
+		base->extra_offset = sizeof(async_proxy_t);
+	}
+	proxy->proxy.poll_event = &poll->event;
+	proxy->proxy.events = events & (ASYNC_POLL_READ | ASYNC_POLL_WRITE | ASYNC_POLL_PRI);
+	poll->event.base.ref_count++;
+	return proxy;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Reactor table slots
+ * ------------------------------------------------------------------------------------------- */
+
+static zend_async_poll_event_t *reactor_new_poll_event(zend_file_descriptor_t fd, zend_socket_t socket,
+	async_poll_event events, size_t extra_size)
+{
+	php_socket_t target = fd >= 0 ? fd : socket;
+	if (extra_size != 0) {
+		zend_throw_error(NULL, "Async: poll events are shared per descriptor and take no extra data (use a poll proxy)");
+		return NULL;
+	}
+	int error = 0;
+	async_poll_t *poll = poll_get(target, &error);
+	if (poll == NULL) {
+		zend_throw_error(NULL, "Async: cannot poll descriptor %d: %s", (int) target, uv_strerror(error));
+		return NULL;
+	}
+	poll->event.events |= events & (ASYNC_POLL_READ | ASYNC_POLL_WRITE | ASYNC_POLL_PRI);
+	poll->event.is_socket = fd < 0;
+	return &poll->event;
+}
+
+static zend_async_poll_event_t *reactor_new_socket_event(zend_socket_t socket, async_poll_event events, size_t extra_size)
+{
+	return reactor_new_poll_event(-1, socket, events, extra_size);
+}
+
+static zend_async_poll_proxy_t *reactor_new_poll_proxy_event(zend_async_poll_event_t *poll_event,
+	async_poll_event events, size_t extra_size)
+{
+	if (poll_event == NULL || poll_event->base.start != poll_start) {
+		zend_throw_error(NULL, "Async: a poll proxy needs a poll event made by this reactor");
+		return NULL;
+	}
+	return &proxy_new((async_poll_t *) poll_event, events, extra_size)->proxy;
+}
+
+void async_poll_register(void)
+{
+	zend_async_reactor_api_t api = {
+		.new_socket_event = reactor_new_socket_event,
+		.new_poll_event = reactor_new_poll_event,
+		.new_poll_proxy_event = reactor_new_poll_proxy_event,
+	};
+	/* NULL slots keep what libuv_reactor.c registered under the same module name. */
+	zend_async_reactor_register("libuv", false, &api);
+}
+
+/* Every poll is stopped and forgotten before the reactor closes its loop. Polls still referenced
+ * by a waker (coroutines dropped after a fatal error) are detached by the loop's close walk. */
+void async_poll_rshutdown(void)
+{
+	HashTable *table = ASYNC_G(fd_polls);
+	if (table == NULL) {
+		return;
+	}
+	async_poll_t *poll;
+	ZEND_HASH_FOREACH_PTR(table, poll) {
+		poll->closed = true;
+		poll_stop_watching(poll);
+		poll->in_table = false;
+		ZEND_ASYNC_EVENT_RELEASE(&poll->event.base);
+	} ZEND_HASH_FOREACH_END();
+	zend_hash_destroy(table);
+	FREE_HASHTABLE(table);
+	ASYNC_G(fd_polls) = NULL;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * io_poll.h
+ * ------------------------------------------------------------------------------------------- */
+
+bool async_io_can_wait(void)
+{
+	return ZEND_ASYNC_G(coroutine) != NULL && ZEND_ASYNC_IS_ACTIVE && async_can_suspend()
+		&& EG(exception) == NULL && !CG(unclean_shutdown);
+}
+
+void async_io_fd_closing(php_socket_t fd)
+{
+	HashTable *table = ASYNC_G(fd_polls);
+	async_poll_t *poll = table ? zend_hash_index_find_ptr(table, (zend_ulong) fd) : NULL;
+	if (poll == NULL) {
+		return;
+	}
+	zend_async_event_t *base = &poll->event.base;
+	base->ref_count++;
+	poll->closed = true;
+	poll_stop_watching(poll);
+	poll_forget(poll);
+	poll_deliver(poll, ASYNC_POLL_CLOSED);
+	poll_dispose(base);
+}
+
+void async_io_fd_track(php_socket_t fd)
+{
+	if (!async_io_can_wait()) {
+		return;
+	}
+	int error;
+	async_poll_t *poll = poll_get(fd, &error);
+	if (poll != NULL) {
+		poll->tracked = true;
+		poll_dispose(&poll->event.base);
+	}
+}
+
+/* timeout 0: a plain poll(2), no switch. */
+static int wait_now(async_io_pollfd_t *fds, uint32_t count)
+{
+	struct pollfd inline_pfds[8];
+	struct pollfd *pfds = count <= 8 ? inline_pfds : safe_emalloc(count, sizeof(struct pollfd), 0);
+	for (uint32_t i = 0; i < count; i++) {
+		bool used = fds[i].fd >= 0 && fds[i].events != 0;
+		pfds[i].fd = used ? fds[i].fd : -1;
+		pfds[i].events = (fds[i].events & ASYNC_POLL_READ ? POLLIN : 0) | (fds[i].events & ASYNC_POLL_WRITE ? POLLOUT : 0)
+			| (fds[i].events & ASYNC_POLL_PRI ? POLLPRI : 0);
+		pfds[i].revents = 0;
+	}
+	int n;
+	do {
+		n = poll(pfds, count, 0);
+	} while (n < 0 && errno == EINTR);
+	int ready = 0;
+	for (uint32_t i = 0; n > 0 && i < count; i++) {
+		short r = pfds[i].revents;
+		int got = (r & POLLIN ? ASYNC_POLL_READ : 0) | (r & POLLOUT ? ASYNC_POLL_WRITE : 0)
+			| (r & POLLPRI ? ASYNC_POLL_PRI : 0);
+		got &= fds[i].events;
+		if (r & (POLLERR | POLLHUP | POLLNVAL)) {
+			got |= ASYNC_POLL_ERROR | (fds[i].events & (ASYNC_POLL_READ | ASYNC_POLL_WRITE));
+		}
+		fds[i].revents = got;
+		ready += got != 0;
+	}
+	if (pfds != inline_pfds) {
+		efree(pfds);
+	}
+	return ready;
+}
+
+/* Subscribes the current coroutine's waker to one proxy per descriptor. Descriptors that cannot
+ * be polled are ready at once, as poll(2) says: files (epoll refuses them) for what was asked,
+ * bad descriptors with an error. Returns how many were ready at once, or -1 with an exception. */
+static int wait_subscribe(zend_coroutine_t *co, async_io_pollfd_t *fds, uint32_t count, async_proxy_t **proxies)
+{
+	int ready = 0;
+	for (uint32_t i = 0; i < count; i++) {
+		proxies[i] = NULL;
+		if (fds[i].fd < 0 || (fds[i].events & (ASYNC_POLL_READ | ASYNC_POLL_WRITE | ASYNC_POLL_PRI)) == 0) {
+			continue;
+		}
+		int error = 0;
+		async_poll_t *poll = poll_get(fds[i].fd, &error);
+		if (poll == NULL) {
+			fds[i].revents = error == UV_EPERM
+				? fds[i].events & (ASYNC_POLL_READ | ASYNC_POLL_WRITE)
+				: ASYNC_POLL_ERROR;
+			ready++;
+			continue;
+		}
+		async_proxy_t *proxy = proxy_new(poll, fds[i].events, 0);
+		poll_dispose(&poll->event.base);
+		if (!zend_async_resume_when(co, &proxy->proxy.base, true, zend_async_waker_callback_resolve, NULL)) {
+			return -1;
+		}
+		proxies[i] = proxy;
+	}
+	return ready;
+}
+
+int async_io_wait_many(async_io_pollfd_t *fds, uint32_t count, zend_long timeout_ms)
+{
+	for (uint32_t i = 0; i < count; i++) {
+		fds[i].revents = 0;
+	}
+	if (!async_io_can_wait()) {
+		if (!EG(exception)) {
+			zend_throw_error(NULL, "Async: cannot wait for a descriptor here (no coroutine, or switching is not allowed)");
+		}
+		return -1;
+	}
+	if (timeout_ms == 0) {
+		return wait_now(fds, count);
+	}
+
+	zend_coroutine_t *co = ZEND_ASYNC_G(coroutine);
+	async_proxy_t *inline_proxies[4];
+	async_proxy_t **proxies = count <= 4 ? inline_proxies : safe_emalloc(count, sizeof(*proxies), 0);
+	zend_async_waker_new(co);
+
+	int ready = wait_subscribe(co, fds, count, proxies);
+	if (ready == 0 && timeout_ms > 0) {
+		zend_async_timer_event_t *timer = ZEND_ASYNC_NEW_TIMER_EVENT((zend_ulong) timeout_ms, false);
+		if (timer == NULL || !zend_async_resume_when(co, &timer->base, true, zend_async_waker_callback_resolve, NULL)) {
+			ready = -1;
+		}
+	}
+	if (ready == 0) {
+		ZEND_ASYNC_SUSPEND();
+	}
+	if (ready >= 0 && !EG(exception)) {
+		for (uint32_t i = 0; i < count; i++) {
+			if (proxies[i] != NULL) {
+				fds[i].revents = proxies[i]->proxy.triggered_events & (fds[i].events | POLL_ALWAYS);
+				ready += fds[i].revents != 0;
+			}
+		}
+	}
+	zend_async_waker_clean(co);
+	if (proxies != inline_proxies) {
+		efree(proxies);
+	}
+	return EG(exception) ? -1 : ready;
+}
+
+int async_io_wait_fd(php_socket_t fd, int mask, zend_long timeout_ms)
+{
+	async_io_pollfd_t entry = { fd, mask, 0 };
+	int n = async_io_wait_many(&entry, 1, timeout_ms);
+	return n > 0 ? entry.revents : n;
+}
