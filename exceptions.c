@@ -71,10 +71,23 @@ zend_class_entry *async_get_class_ce(zend_async_class type)
 	}
 }
 
+/* The runtime creates exceptions on behalf of code that is not on the stack: a cancellation is
+ * made by the canceller (or by the shutdown) for another coroutine, and whatever the scheduler
+ * creates while it runs on main's stack would capture main's frames. Their backtraces keep the
+ * frames but not the argument values: those belong to someone else, and often hold the very
+ * coroutine the exception is stored in (main's await($c) frame), a cycle only the GC could free. */
+static bool exception_is_foreign(zend_class_entry *ce)
+{
+	return ZEND_ASYNC_IS_SCHEDULER_CONTEXT || instanceof_function(ce, async_ce_cancellation);
+}
+
 zend_object *async_new_exception(zend_class_entry *ce, const char *message)
 {
 	zval ex;
+	bool ignore_args = EG(exception_ignore_args);
+	EG(exception_ignore_args) = ignore_args || exception_is_foreign(ce);
 	object_init_ex(&ex, ce);
+	EG(exception_ignore_args) = ignore_args;
 	zend_update_property_string(zend_get_exception_base(Z_OBJ(ex)), Z_OBJ(ex), "message", sizeof("message") - 1, message);
 	return Z_OBJ(ex);
 }

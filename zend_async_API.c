@@ -512,7 +512,14 @@ static zend_object *new_exception_va(zend_async_class type, const char *format, 
 	}
 	zend_string *message = zend_vstrpprintf(0, format, args);
 	zval ex;
+	/* As async_new_exception(): made in the scheduler's context or for another coroutine (a
+	 * cancellation), the backtrace must not hold the argument values of frames it does not
+	 * belong to (they may hold the coroutine that stores it: a cycle). */
+	bool ignore_args = EG(exception_ignore_args);
+	EG(exception_ignore_args) = ignore_args || ZEND_ASYNC_IS_SCHEDULER_CONTEXT
+		|| type == ZEND_ASYNC_EXCEPTION_CANCELLATION || type == ZEND_ASYNC_EXCEPTION_OPERATION_CANCELLED;
 	object_init_ex(&ex, ce);
+	EG(exception_ignore_args) = ignore_args;
 	zend_update_property_str(zend_get_exception_base(Z_OBJ(ex)), Z_OBJ(ex), "message", sizeof("message") - 1, message);
 	zend_string_release(message);
 	return Z_OBJ(ex);
