@@ -5,7 +5,8 @@
  * Prints a self-contained PHP program, fully determined by <seed>, that exercises the public
  * coroutine API (spawn, await with and without a cancellation token, suspend, delay, usleep,
  * protect, Coroutine::cancel/finally/isCompleted/isCancelled, current_coroutine, get_coroutines,
- * plus generators and Fibers inside coroutines) and checks itself.
+ * plus generators and Fibers inside coroutines, Future, Channel, Pool, child Scopes, the await_*()
+ * family, TaskGroup and socket pairs) and checks itself.
  *
  * The program is a random tree of tasks. Every task is emitted twice:
  *   c_K()  the concurrent version (runs as a coroutine),
