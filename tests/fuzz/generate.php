@@ -5,7 +5,8 @@
  * Prints a self-contained PHP program, fully determined by <seed>, that exercises the public
  * coroutine API (spawn, await with and without a cancellation token, suspend, delay, usleep,
  * protect, Coroutine::cancel/finally/isCompleted/isCancelled, current_coroutine, get_coroutines,
- * plus generators and Fibers inside coroutines) and checks itself.
+ * plus generators and Fibers inside coroutines, Future, Channel, Pool, child Scopes, the await_*()
+ * family, TaskGroup and socket pairs) and checks itself.
  *
  * The program is a random tree of tasks. Every task is emitted twice:
  *   c_K()  the concurrent version (runs as a coroutine),
@@ -48,6 +49,15 @@ final class FuzzGen
     public bool $mainSpawned;
 
     private bool $emittingMain = false;
+    /** Scope variable the spawns of the block being generated go to (null: the current scope). */
+    private ?string $spawnScope = null;
+    /** No task that can end with an unhandled error (its scope has no exception handler: fail-together). */
+    private bool $noThrow = false;
+    /** No spawn after a cancellation (the scope is cancelled, hence closed). */
+    private bool $noSpawn = false;
+    private int $nextVar = 1;
+    /** Awaitable handles of the block being generated, for the await_*() family: [var, outcome, isFuture]. */
+    private array $setCands = [];
 
     /** $avoid: workarounds for known runtime bugs, so that a run can look for other ones (see README). */
     public function __construct(public readonly int $seed, ?int $size = null, public readonly array $avoid = [])
@@ -98,8 +108,13 @@ final class FuzzGen
     /** A new task node. $kind: normal|thrower|blocker|pblocker|selfcancel. */
     private function newNode(int $depth, string $kind, array $opt = []): array
     {
+        if ($this->noThrow && $kind === 'thrower') {
+            $kind = 'normal';
+        }
         $id = $this->nextId++;
         $this->budget--;
+        $savedScope = $this->spawnScope;
+        $this->spawnScope = null;   // the body is another function: it spawns into its own scope
         $n = ['id' => $id, 'kind' => $kind, 'x' => $this->r(1, 1000000), 'params' => $opt['params'] ?? [],
             'ff' => $opt['ff'] ?? false, 'cancelBefore' => $opt['cancelBefore'] ?? false, 'main' => false,
             'swallow' => false, 'cmsg' => null, 'future' => $opt['future'] ?? null,
@@ -141,6 +156,7 @@ final class FuzzGen
                 $n['code'] = $this->r(1, 9999);
                 break;
         }
+        $this->spawnScope = $savedScope;
         $this->nodes[$id] = $n;
         return $n;
     }
@@ -168,7 +184,9 @@ final class FuzzGen
         if (!$suspending) {
             return ['mix', $this->r(0, 99999)];
         }
-        return match ($this->weighted(['mix' => 40, 'suspend' => 22, 'delay' => 18, 'usleep' => 4, 'gen' => 8, 'fiber' => 5, 'ctx' => 3, 'gc' => 2, 'none' => 3])) {
+        return match ($this->weighted(['mix' => 40, 'suspend' => 22, 'delay' => 18, 'usleep' => 4, 'gen' => 8, 'fiber' => 5, 'ctx' => 3, 'gc' => 2, 'none' => 3,
+            'sock' => $this->noSpawn ? 0 : 3])) {
+            'sock' => ['sock', $this->r(1, 4)],
             'ctx' => ['ctx', $this->r(1, 99)],
             'gc' => ['gc'],
             'mix' => ['mix', $this->r(0, 99999)],
@@ -214,7 +232,7 @@ final class FuzzGen
      * A block: children spawned, (token-)awaited, cancelled and awaited again, with noise and nested
      * self-contained blocks in between. $args: handles received from the parent (sibling roles).
      */
-    private function genBlock(int $depth, array $args = [], bool $top = false): array
+    private function genBlock(int $depth, array $args = [], bool $top = false, bool $nowrap = false, array $midOps = []): array
     {
         $spawnPhase = [];   // list of op lists (a child's spawn and what must follow it immediately)
         $tokPhase = [];
@@ -225,12 +243,55 @@ final class FuzzGen
         $d = $depth + 1;
         $savedLate = $this->lateOps;
         $this->lateOps = [];
+        $savedSets = $this->setCands;
+        $this->setCands = [];
 
         for ($i = 0; $i < $kids && $this->budget > 0; $i++) {
             $plan = $this->weighted(['await' => 40, 'cancelBefore' => 10, 'blocker' => 12, 'siblingCancel' => 8,
                 'secondAwait' => 9, 'ff' => 7, 'token' => 7, 'tokenReverse' => 4, 'future' => 6, 'channel' => 5,
-                'pool' => 4]);
+                'pool' => 4, 'scope' => 5, 'scopeCancel' => 4, 'taskgroup' => 5]);
             switch ($plan) {
+                case 'scope':
+                    // A child scope (kept alive for the program) holding a whole self-contained block,
+                    // waited for with awaitCompletion(). Either its exception handler absorbs the
+                    // errors nobody awaited yet (recorded and checked), or nothing in it may fail.
+                    $sid = $this->nextVar++;
+                    $handler = !$this->noThrow && $this->chance(70);
+                    [$savedScope, $savedNoThrow] = [$this->spawnScope, $this->noThrow];
+                    $this->spawnScope = '$sc' . $sid;
+                    $this->noThrow = !$handler;
+                    // awaitCompletion() comes before the block's own awaits, which then replay.
+                    $inner = $this->genBlock($d, [], true, true, [['scopewait', $sid]]);
+                    [$this->spawnScope, $this->noThrow] = [$savedScope, $savedNoThrow];
+                    $spawnPhase[] = [['scopenew', $sid, $handler, false], ['group', $inner], ['scopecheck', $sid]];
+                    break;
+                case 'scopeCancel':
+                    // Blockers in a not-safe child scope, cancelled all at once by $scope->cancel()
+                    // once every one of them is parked. They neither spawn after the cancellation
+                    // (the scope is closed) nor fail with an error (no exception handler).
+                    $sid = $this->nextVar++;
+                    $smsg = $this->msg();
+                    $spawns = [['scopenew', $sid, false, true]];
+                    $bs = [];
+                    $saved = [$this->spawnScope, $this->noThrow, $this->noSpawn];
+                    [$this->spawnScope, $this->noThrow, $this->noSpawn] = ['$sc' . $sid, true, true];
+                    for ($j = $this->r(1, 3); $j > 0 && $this->budget > 0; $j--) {
+                        $b = $this->newBlocker($this->maxDepth);
+                        [$sp, $hs] = $this->spawnOps($b);
+                        $this->nodes[$b['id']]['cmsg'] = $smsg ?? 'Scope was cancelled';
+                        $b = $this->nodes[$b['id']];
+                        array_push($spawns, ...$sp);
+                        $bs[] = $b['id'];
+                        $this->addAwaits($awaitPhase, $late, $b, $hs);
+                    }
+                    [$this->spawnScope, $this->noThrow, $this->noSpawn] = $saved;
+                    $spawnPhase[] = $spawns;
+                    $cancelPhase[] = ['scopecancel', $sid, $bs, $smsg, $this->pick(['suspend', 'delay0', 'delay1']),
+                        $this->pick([null, null, 'completion', 'after', 'spawn'])];
+                    break;
+                case 'taskgroup':
+                    $spawnPhase[] = $this->genTaskGroup();
+                    break;
                 case 'await':
                     $k = $this->newNode($d, $this->weighted(['normal' => 60, 'thrower' => 28, 'selfcancel' => 12]));
                     [$sp, $hs] = $this->spawnOps($k);
@@ -337,6 +398,7 @@ final class FuzzGen
                     $spawnPhase[] = array_merge([['newfuture', $pr['id']]], $sp);
                     $this->addAwaits($awaitPhase, $late, $pr, $hs);
                     $how = $this->pick(['await', 'method', 'map', 'catch']);
+                    $this->setCands[] = ['$f' . $pr['id'], $err ? 'T' : 'v', true];
                     $awaitPhase[] = ['awaitfuture', $pr['id'], $err && $how !== 'catch' ? 'T' : 'v', $how, $this->r(1, 9999)];
                     break;
                 case 'channel':
@@ -344,7 +406,10 @@ final class FuzzGen
                     // parent closes it once every producer is done. Sums do not depend on the order.
                     $cid = $this->nextId;
                     $cons = $this->newNode($d, 'normal', ['params' => ['p1'], 'consumer' => true]);
+                    $savedScope = $this->spawnScope;
+                    $this->spawnScope = null;   // it ends at chanclose, after a scope's awaitCompletion()
                     [$sp, $hs] = $this->spawnOps($cons, ['$ch' . $cid]);
+                    $this->spawnScope = $savedScope;
                     $spawnPhase[] = array_merge([['newchan', $cid, $this->pick([0, 0, 1, 2, 5])]], $sp);
                     $np = $this->r(1, 3);
                     for ($j = 0; $j < $np && $this->budget > 0; $j++) {
@@ -376,6 +441,10 @@ final class FuzzGen
             }
         }
 
+        if (count($this->setCands) >= 1 && $this->chance(40)) {
+            $awaitPhase[] = $this->genAwaitSet($this->setCands);
+        }
+        $this->setCands = $savedSets;
         $late = array_merge($late, $this->lateOps);
         $this->lateOps = $savedLate;
         shuffle_mt($late);
@@ -417,6 +486,9 @@ final class FuzzGen
         }
         $push($tokPhase);
         $push($cancelPhase);
+        foreach ($midOps as $op) {
+            $ops[] = $op;
+        }
         // Late ops (handlers registered later, replays) go among the awaits, after their own await.
         $push($awaitPhase);
         foreach ($late as $op) {
@@ -428,9 +500,74 @@ final class FuzzGen
             array_splice($ops, $this->r(0, count($ops)), 0, [$op]);
         }
         // Wrap the whole block sometimes.
-        if ($ops && !$args && $this->chance(12)) {
+        if ($ops && !$args && !$nowrap && $this->chance(12)) {
             $ops = [$this->wrap($ops)];
         }
+        return $ops;
+    }
+
+    /** An await_*() call over some of the block's children and futures (all settled or settling by themselves). */
+    private function genAwaitSet(array $cands): array
+    {
+        shuffle_mt($cands);
+        $items = [];
+        foreach (array_slice($cands, 0, $this->r(1, count($cands))) as $c) {
+            $key = $this->chance(50) ? 'k' . $this->r(1, 99) : $this->r(0, 30);
+            $items[$key] ??= $c;
+        }
+        $hasFut = false;
+        foreach ($items as $c) {
+            $hasFut = $hasFut || $c[2];
+        }
+        $fn = $this->weighted(['all' => 45, 'allOrFail' => 20, 'anyOf' => 15, 'firstSuccess' => 10, 'anyOrFail' => 10]);
+        if ($hasFut) {
+            $fn = 'all';   // the membership checks of the others look at Coroutine handles
+        }
+        return ['awaitset', $fn, $items, $this->chance(75), $this->chance(30), $this->chance(25), $this->r(0, count($items) + 1)];
+    }
+
+    /** A TaskGroup with a concurrency limit: leaf tasks (with and without keys), all(), close, awaitCompletion. */
+    private function genTaskGroup(): array
+    {
+        $gid = $this->nextVar++;
+        $conc = $this->r(1, 3);
+        $ops = [['tgnew', $gid, $conc, $this->pick(['null', 'null', '0', '1', '2'])]];
+        $ints = [];
+        $nextFree = 0;
+        $n = $this->r(2, 6);
+        $allAt = $this->chance(50) ? $this->r(1, $n) : null;
+        $errs = 0;
+        $count = 0;
+        $saved = [$this->noThrow, $this->spawnScope];
+        $this->noThrow = false;   // the group keeps its tasks' errors
+        for ($j = 0; $j < $n && $this->budget > 0; $j++) {
+            $t = $this->newNode($this->maxDepth, $this->weighted(['normal' => 55, 'thrower' => 30, 'selfcancel' => 15]));
+            $key = null;
+            if ($this->chance(40)) {
+                if ($this->chance(50)) {
+                    $key = "'g{$t['id']}'";
+                } else {
+                    do {
+                        $key = $this->r(0, 30);
+                    } while (isset($ints[$key]));
+                    $ints[$key] = true;
+                    $nextFree = max($nextFree, $key + 1);
+                }
+            } else {
+                $ints[$nextFree++] = true;   // the auto key, as in a PHP array
+            }
+            $ops[] = ['tgspawn', $gid, $t['id'], $key, $conc, $this->chance(50)];
+            $count++;
+            $errs += $this->outcome($t, []) !== 'v' ? 1 : 0;
+            if ($allAt === $j + 1) {
+                $ops[] = ['tgall', $gid, $this->chance(40), $errs > 0];
+            }
+        }
+        [$this->noThrow, $this->spawnScope] = $saved;
+        if ($this->chance(30)) {
+            array_splice($ops, $this->r(1, count($ops)), 0, [['tgfinally', $gid, $this->fid('fg')]]);
+        }
+        $ops[] = ['tgend', $gid, $this->chance(30), $count];
         return $ops;
     }
 
@@ -445,7 +582,10 @@ final class FuzzGen
         $n = $this->r(0, 2);
         for ($i = 0; $i < $n; $i++) {
             if ($this->chance(12) && $depth < $this->maxDepth && $this->budget > 0) {
+                $savedScope = $this->spawnScope;
+                $this->spawnScope = null;   // the wrap may be a closure: no access to the scope variable
                 $ops[] = $this->wrap($this->genBlock($depth + 1));
+                $this->spawnScope = $savedScope;
             } elseif ($this->chance(6)) {
                 $ops[] = $this->wrap($this->genNoise(3, true));
             } else {
@@ -472,7 +612,8 @@ final class FuzzGen
     {
         $var = '$h' . $k['id'];
         $drop = $k['ff'] && $this->chance(40);
-        $ops = [['spawn', $k['id'], $this->pick($drop ? [0, 1, 2, 3, 4, 5, 7] : [0, 1, 2, 3, 4, 5, 6, 7]), $argVars, $drop]];
+        $ops = [['spawn', $k['id'], $this->pick($drop ? [0, 1, 2, 3, 4, 5, 7] : [0, 1, 2, 3, 4, 5, 6, 7]), $argVars, $drop,
+            $this->spawnScope]];
         if (!$drop && $this->chance(10)) {
             $ops[] = ['probe', '$h' . $k['id']];
         }
@@ -480,9 +621,10 @@ final class FuzzGen
         if (!$drop) {
             $nh = $this->weighted(['0' => 55, '1' => 30, '2' => 10, '3' => 5]);
             for ($i = 0; $i < (int) $nh; $i++) {
-                $throws = !$k['ff'] && !$k['consumer'] && $this->chance(15);
+                $throws = !$k['ff'] && !$k['consumer'] && !$this->noThrow && $this->chance(15);
                 $handlers[] = ['handler', $var, $this->fid('fh'), $throws, $this->r(1, 9999),
-                    $this->pick([null, null, null, null, 'suspend', 'delay', 'spawn', 'nested']), $this->chance(30)];
+                    $this->pick($this->noSpawn ? [null, null, null, null, 'suspend', 'delay', 'nested']
+                        : [null, null, null, null, 'suspend', 'delay', 'spawn', 'nested']), $this->chance(30)];
             }
         }
         // Throwing handlers must be registered before the task can finish; others may come later,
@@ -519,6 +661,7 @@ final class FuzzGen
         $var = '$h' . $k['id'];
         $out = $this->outcome($this->nodes[$k['id']], $handlers);
         $awaitPhase[] = ['await', $var, $out, $k];
+        $this->setCands[] = [$var, $out, false];
         if ($this->chance(15)) {
             $late[] = ['await', $var, $out, $k];   // replay
         }
@@ -626,6 +769,73 @@ final class FuzzGen
             return "await($var, timeout(600000))";
         }
         return "via_future($var, " . ($r < 93 ? 'false' : 'true') . ")";
+    }
+
+    private function emitAwaitSet(array $op, string $m, string $I): array
+    {
+        [, $fn, $items, $pres, $fill, $tok, $cnt] = $op;
+        $C = $m === 'c';
+        $parts = [];
+        $nsucc = 0;
+        $fails = [];
+        foreach ($items as $k => [$var, $out]) {
+            $parts[] = (is_int($k) ? $k : "'$k'") . " => $var";
+            if ($out === 'v') {
+                $nsucc++;
+            } else {
+                $fails[] = $var;
+            }
+        }
+        $set = '[' . implode(', ', $parts) . ']';
+        $token = $tok ? 'timeout(600000)' : 'null';
+        $p = var_export($pres, true);
+        $sort = var_export(!$pres, true);
+        $L = [];
+        switch ($fn) {
+            case 'all':
+                $L[] = $C ? "{$I}\$a = mix(\$a, aw_sig(Async\\await_all($set, $token, $p, " . var_export($fill, true) . "), $sort));"
+                    : "{$I}\$a = mix(\$a, aw_sig(sall($set, " . var_export($fill, true) . "), $sort));";
+                break;
+            case 'allOrFail':
+                if (!$fails) {
+                    $L[] = $C ? "{$I}\$a = mix(\$a, aw_sig([Async\\await_all_or_fail($set, $token, $p), []], $sort));"
+                        : "{$I}\$a = mix(\$a, aw_sig(sall($set, false), $sort));";
+                    break;
+                }
+                // Which error comes first depends on the schedule unless only one can.
+                if ($C) {
+                    $L[] = "{$I}try {";
+                    $L[] = "{$I}    Async\\await_all_or_fail($set, $token, $p);";
+                    $L[] = "{$I}    fail('await_all_or_fail() did not throw');";
+                    $L[] = "{$I}} catch (\\Throwable \$e) {";
+                    $L[] = "{$I}    if (!err_of(\$e, $set)) { fail('await_all_or_fail() threw a foreign ' . get_class(\$e)); }";
+                    $L[] = "{$I}    \$a = mix(\$a, " . (count($fails) === 1 ? 'esig($e)' : count($fails)) . ');';
+                    $L[] = "{$I}}";
+                } else {
+                    $L[] = "{$I}\$a = mix(\$a, " . (count($fails) === 1 ? "esig(sall([{$fails[0]}], false)[1][0])" : count($fails)) . ');';
+                }
+                break;
+            case 'anyOf':
+                $want = min($cnt, $nsucc);
+                $L[] = $C ? "{$I}\$a = mix(\$a, any_check(Async\\await_any_of($cnt, $set, $token, $p), $set, $want));"
+                    : "{$I}\$a = mix(\$a, $want);";
+                break;
+            case 'firstSuccess':
+                $L[] = $C ? "{$I}\$a = mix(\$a, first_check(Async\\await_first_success($set, $token), $set, $nsucc));"
+                    : "{$I}\$a = mix(\$a, " . ($nsucc > 0 ? 1 : 0) . ');';
+                break;
+            case 'anyOrFail':
+                if ($C) {
+                    $L[] = "{$I}try {";
+                    $L[] = "{$I}    if (!res_of(Async\\await_any_or_fail($set, $token), $set)) { fail('await_any_or_fail() returned a foreign value'); }";
+                    $L[] = "{$I}} catch (\\Throwable \$e) {";
+                    $L[] = "{$I}    if (!err_of(\$e, $set)) { fail('await_any_or_fail() threw a foreign ' . get_class(\$e) . ': ' . \$e->getMessage()); }";
+                    $L[] = "{$I}}";
+                }
+                $L[] = "{$I}\$a = mix(\$a, 1);";
+                break;
+        }
+        return $L;
     }
 
     private function cancelClass(string $m): string { return $m === 'c' ? 'AsyncCancellation' : 'SeqCancel'; }
@@ -792,10 +1002,19 @@ final class FuzzGen
         return $L;
     }
 
-    private function spawnExpr(int $k, int $form, array $argVars): string
+    private function spawnExpr(int $k, int $form, array $argVars, ?string $scope = null): string
     {
         $x = $this->nodes[$k]['x'];
         $args = implode('', array_map(fn($v) => ", $v", $argVars));
+        if ($scope !== null) {
+            // into a child scope: Scope::spawn() or spawn_with() with the scope as the provider
+            return match ($form % 4) {
+                0 => "{$scope}->spawn('c_$k', $x$args)",
+                1 => "{$scope}->spawn(fn() => c_$k($x$args))",
+                2 => "spawn_with($scope, 'c_$k', $x$args)",
+                3 => "{$scope}->spawn(c_$k(...), $x$args)",
+            };
+        }
         $use = $argVars ? ' use (' . implode(', ', $argVars) . ')' : '';
         return match ($form) {
             0 => "spawn('c_$k', $x$args)",
@@ -847,11 +1066,11 @@ final class FuzzGen
                     $L[] = "{$I}\$a = mix(\$a, fiber_$m({$op[1]}));";
                     break;
                 case 'spawn':
-                    [, $k, $form, $argVars, $drop] = $op;
+                    [, $k, $form, $argVars, $drop, $scope] = $op;
                     $node = $this->nodes[$k];
                     $ec = var_export($node['expectCancelled'], true);
                     if ($C) {
-                        $e = $this->spawnExpr($k, $form, $argVars);
+                        $e = $this->spawnExpr($k, $form, $argVars, $scope);
                         $L[] = $drop ? "{$I}trackw($e);" : "{$I}\$h$k = track($e, $ec);";
                     } elseif ($node['cancelBefore']) {
                         $L[] = "{$I}\$h$k = scancelled(" . self::q($node['cmsg']) . ');';
@@ -1036,6 +1255,132 @@ final class FuzzGen
                     $L[] = "{$I}    \$a = mix(\$a, esig(\$e));";
                     $L[] = "{$I}}";
                     break;
+                case 'sock':
+                    $L[] = "{$I}\$a = mix(\$a, sock_$m(\$a, {$op[1]}));";
+                    break;
+                case 'scopenew':
+                    [, $sid, $handler, $cancel] = $op;
+                    if ($C) {
+                        $L[] = "{$I}\$sc$sid = Async\\Scope::inherit()" . ($cancel ? '->asNotSafely()' : '') . ';';
+                        $L[] = "{$I}\$GLOBALS['SCOPES'][] = [\$sc$sid, " . ($cancel ? 'true' : 'false') . '];   // alive for the program';
+                        if ($handler) {
+                            $L[] = "{$I}\$sc{$sid}->setExceptionHandler(function (Async\\Scope \$s, Coroutine \$c, \\Throwable \$e) { scope_err(\$c, \$e); });";
+                        }
+                    } else {
+                        $L[] = "{$I}\$sc$sid = null;";
+                    }
+                    break;
+                case 'scopewait':
+                    if ($C) {
+                        $L[] = "{$I}\$sc{$op[1]}->awaitCompletion(timeout(600000));";
+                    }
+                    break;
+                case 'scopecheck':
+                    if ($C) {
+                        $L[] = "{$I}if (!\$sc{$op[1]}->isFinished() || \$sc{$op[1]}->isCancelled()) { fail('scope {$op[1]}: finished ' . var_export(\$sc{$op[1]}->isFinished(), true) . ', cancelled ' . var_export(\$sc{$op[1]}->isCancelled(), true)); }";
+                    }
+                    break;
+                case 'scopecancel':
+                    [, $sid, $bs, $smsg, $wait, $post] = $op;
+                    if ($C) {
+                        if ($this->emittingMain && in_array('main-spin', $this->avoid, true)) {
+                            $wait = 'delay1';
+                        }
+                        $w = match ($wait) { 'suspend' => 'suspend();', 'delay0' => 'delay(0);', 'delay1' => 'delay(1);' };
+                        foreach ($bs as $b) {
+                            $L[] = "{$I}while (!parked($b)) { $w }";
+                        }
+                        $L[] = "{$I}\$sc{$sid}->cancel(" . ($smsg === null ? '' : "new AsyncCancellation('$smsg')") . ');';
+                        $L[] = "{$I}if (!\$sc{$sid}->isCancelled()) { fail('scope $sid not cancelled'); }";
+                    }
+                    switch ($post) {
+                        case 'completion':
+                            if ($C) {
+                                $L[] = "{$I}try {";
+                                $L[] = "{$I}    \$sc{$sid}->awaitCompletion(timeout(600000));";
+                                $L[] = "{$I}    fail('awaitCompletion() of the cancelled scope $sid did not throw');";
+                                $L[] = "{$I}} catch (AsyncCancellation \$e) {";
+                                $L[] = "{$I}    \$a = mix(\$a, esig(\$e));";
+                                $L[] = "{$I}}";
+                            } else {
+                                $L[] = "{$I}\$a = mix(\$a, esig(new SeqCancel('The scope has been cancelled')));";
+                            }
+                            break;
+                        case 'after':
+                            if ($C) {
+                                $L[] = "{$I}\$sc{$sid}->awaitAfterCancellation(null, timeout(600000));";
+                                foreach ($bs as $b) {
+                                    $L[] = "{$I}if (!\$h{$b}->isCompleted()) { fail('blocker $b running after awaitAfterCancellation()'); }";
+                                }
+                            }
+                            break;
+                        case 'spawn':
+                            if ($C) {
+                                $L[] = "{$I}try {";
+                                $L[] = "{$I}    \$sc{$sid}->spawn(fn() => 1);";
+                                $L[] = "{$I}    fail('spawn into the cancelled scope $sid');";
+                                $L[] = "{$I}} catch (Async\\AsyncException \$e) {";
+                                $L[] = "{$I}    \$a = mix(\$a, esig(\$e));";
+                                $L[] = "{$I}}";
+                            } else {
+                                $L[] = "{$I}\$a = mix(\$a, esig(new Async\\AsyncException('Cannot spawn a coroutine in a closed scope')));";
+                            }
+                            break;
+                    }
+                    break;
+                case 'awaitset':
+                    array_push($L, ...$this->emitAwaitSet($op, $m, $I));
+                    break;
+                case 'tgnew':
+                    [, $gid, $conc, $ql] = $op;
+                    $L[] = $C ? "{$I}\$tg$gid = new Async\\TaskGroup($conc, $ql);" : "{$I}\$tg$gid = [];";
+                    break;
+                case 'tgspawn':
+                    [, $gid, $k, $key, $conc, $viaArgs] = $op;
+                    $x = $this->nodes[$k]['x'];
+                    if ($C) {
+                        $call = $key === null ? "\$tg{$gid}->spawn(" : "\$tg{$gid}->spawnWithKey($key, ";
+                        $L[] = $I . $call . ($viaArgs ? "'tg_task', $gid, $conc, fn() => c_$k($x));"
+                            : "fn() => tg_task($gid, $conc, fn() => c_$k($x)));");
+                    } else {
+                        $L[] = "{$I}\$tg$gid" . ($key === null ? '[]' : "[$key]") . " = sq(fn() => s_$k($x));";
+                    }
+                    break;
+                case 'tgall':
+                    [, $gid, $ignore, $errs] = $op;
+                    if ($ignore) {
+                        $L[] = $C ? "{$I}\$a = mix(\$a, aw_sig([await(\$tg{$gid}->all(true)), []], true));"
+                            : "{$I}\$a = mix(\$a, aw_sig([sall(\$tg$gid, false)[0], []], true));";
+                    } elseif (!$errs) {
+                        $L[] = $C ? "{$I}\$a = mix(\$a, aw_sig([await(\$tg{$gid}->all()), []], true));"
+                            : "{$I}\$a = mix(\$a, aw_sig(sall(\$tg$gid, false), true));";
+                    } elseif ($C) {
+                        $L[] = "{$I}try {";
+                        $L[] = "{$I}    await(\$tg{$gid}->all());";
+                        $L[] = "{$I}    fail('all() of group $gid did not fail');";
+                        $L[] = "{$I}} catch (Async\\CompositeException \$e) {";
+                        $L[] = "{$I}    \$a = mix(\$a, comp_sig(\$e->getMessage(), \$e->getExceptions()));";
+                        $L[] = "{$I}}";
+                    } else {
+                        $L[] = "{$I}\$a = mix(\$a, comp_sig(sprintf('%d of %d task%s failed', count(sall(\$tg$gid, false)[1]), count(\$tg$gid), count(\$tg$gid) === 1 ? '' : 's'), sall(\$tg$gid, false)[1]));";
+                    }
+                    break;
+                case 'tgfinally':
+                    [, $gid, $fid] = $op;
+                    $L[] = "{$I}reg('$fid');";
+                    $L[] = $C ? "{$I}\$tg{$gid}->finally(function (\$g) { fin('$fid'); });" : "{$I}fin('$fid');";
+                    break;
+                case 'tgend':
+                    [, $gid, $iter, $count] = $op;
+                    if ($C) {
+                        $L[] = "{$I}\$tg{$gid}->close();";
+                        $L[] = "{$I}\$tg{$gid}->awaitCompletion();";
+                        $L[] = "{$I}if (count(\$tg$gid) !== $count || !\$tg{$gid}->isFinished()) { fail('group $gid: count ' . count(\$tg$gid) . ', finished ' . var_export(\$tg{$gid}->isFinished(), true)); }";
+                        $L[] = "{$I}\$a = mix(\$a, aw_sig(" . ($iter ? "tg_iter(\$tg$gid)" : "[\$tg{$gid}->getResults(), \$tg{$gid}->getErrors()]") . ', true));';
+                    } else {
+                        $L[] = "{$I}\$a = mix(\$a, aw_sig(sall(\$tg$gid, false), true));";
+                    }
+                    break;
                 case 'gc':
                     if ($C) {
                         $L[] = "{$I}gc_collect_cycles();";
@@ -1160,6 +1505,139 @@ $ST = [];                         // "parked" flags of blockers
 $HANDLES = [];                    // [Coroutine, expected isCancelled() or null]
 $WEAK = [];
 $NEVER = null;
+$SCOPES = [];                     // [Scope, expected isCancelled()], alive for the program
+$SERR = [];                       // coroutine id => errors absorbed by a scope's exception handler
+$TGIN = [];                       // tasks of each TaskGroup running now (bounded by its concurrency)
+
+/* A scope's exception handler absorbs an error nobody awaited yet when its coroutine ended (how
+ * often depends on the schedule): it may only be a task's own error, and only once per coroutine. */
+function scope_err(Coroutine $c, \Throwable $e): void
+{
+    if (!$e instanceof TaskError && !$e instanceof HandlerError) {
+        fail('scope exception handler got ' . get_class($e) . ': ' . $e->getMessage());
+    }
+    if (isset($GLOBALS['SERR'][$c->getId()])) {
+        fail('scope exception handler called twice for coroutine #' . $c->getId());
+    }
+    $GLOBALS['SERR'][$c->getId()] = true;
+}
+
+/* A ping-pong over a socket pair with a peer coroutine: n lines each way (fwrite/fgets suspend). */
+function sock_c(int $a, int $n): int
+{
+    [$x, $y] = stream_socket_pair(STREAM_PF_UNIX, STREAM_SOCK_STREAM, STREAM_IPPROTO_IP);
+    $peer = track(spawn(function () use ($y, $n) {
+        $s = 0;
+        for ($i = 0; $i < $n; $i++) {
+            $v = (int) fgets($y);
+            $s = mix($s, $v);
+            fwrite($y, ($v * 3 + 1) . "\n");
+        }
+        fclose($y);
+        return $s;
+    }), false);
+    $r = 0;
+    for ($i = 0; $i < $n; $i++) {
+        fwrite($x, ($a % 100000 + $i) . "\n");
+        $r = mix($r, (int) fgets($x));
+    }
+    if (fgets($x) !== false) { fail('socket pair: data after the peer closed'); }
+    fclose($x);
+    return mix($r, await($peer));
+}
+function sock_s(int $a, int $n): int
+{
+    spawned();
+    $r = 0;
+    $s = 0;
+    for ($i = 0; $i < $n; $i++) {
+        $v = $a % 100000 + $i;
+        $s = mix($s, $v);
+        $r = mix($r, $v * 3 + 1);
+    }
+    return mix($r, $s);
+}
+
+/* The await_*() family. Sequentially a set is [key => recorded outcome or SeqState]. */
+function sall(array $set, bool $fill): array
+{
+    $r = [];
+    $e = [];
+    foreach ($set as $k => $x) {
+        $x = $x instanceof SeqState ? $x->r : $x;
+        if (isset($x['e'])) {
+            $e[$k] = $x['e'];
+            if ($fill) { $r[$k] = null; }
+        } else {
+            $r[$k] = $x['v'];
+        }
+    }
+    return [$r, $e];
+}
+function aw_sort(array $a): array { uksort($a, fn($x, $y) => strcmp((string) $x, (string) $y)); return $a; }
+/** Signature of [results, errors], in their order or sorted by key (an order that depends on the schedule). */
+function aw_sig(array $re, bool $sort): int
+{
+    [$r, $e] = $re;
+    if ($sort) { $r = aw_sort($r); $e = aw_sort($e); }
+    $es = [];
+    foreach ($e as $k => $x) { $es[] = "$k=" . esig_s($x); }
+    return crc32(json_encode([array_keys($r), array_values($r)]) . '|' . implode(',', $es));
+}
+function comp_sig(string $msg, array $errors): int { return crc32($msg . aw_sig([[], $errors], true)); }
+/** Is $e the outcome of one of the coroutines of $set (which one depends on the schedule)? */
+function err_of(\Throwable $e, array $set): bool
+{
+    foreach ($set as $c) { if ($c->isCompleted() && $c->getException() === $e) { return true; } }
+    return false;
+}
+function res_of(mixed $v, array $set): bool
+{
+    foreach ($set as $c) { if ($c->isCompleted() && $c->getException() === null && $c->getResult() === $v) { return true; } }
+    return false;
+}
+function set_members(array $r, array $e, array $set): void
+{
+    foreach ($r as $k => $v) {
+        if (!isset($set[$k]) || !$set[$k]->isCompleted() || $set[$k]->getException() !== null || $set[$k]->getResult() !== $v) { fail("await_*(): result $k is not its coroutine's"); }
+    }
+    foreach ($e as $k => $x) {
+        if (!isset($set[$k]) || $set[$k]->getException() !== $x) { fail("await_*(): error $k is not its coroutine's"); }
+    }
+}
+function any_check(array $re, array $set, int $want): int
+{
+    set_members($re[0], $re[1], $set);
+    if (count($re[0]) !== $want) { fail('await_any_of(): ' . count($re[0]) . " results, expected $want"); }
+    return count($re[0]);
+}
+function first_check(array $re, array $set, int $nsucc): int
+{
+    [$v, $e] = $re;
+    set_members([], $e, $set);
+    if ($nsucc > 0 && !res_of($v, $set)) { fail('await_first_success(): a foreign result'); }
+    if ($nsucc === 0 && ($v !== null || count($e) !== count($set))) { fail('await_first_success(): not every error'); }
+    return $nsucc > 0 ? 1 : 0;
+}
+
+/* A TaskGroup task: counts itself, and checks the group's concurrency limit. */
+function tg_task(int $g, int $limit, \Closure $f): int
+{
+    spawned();
+    $n = $GLOBALS['TGIN'][$g] = ($GLOBALS['TGIN'][$g] ?? 0) + 1;
+    if ($n > $limit) { fail("group $g: $n tasks running, limit $limit"); }
+    try { return $f(); } finally { $GLOBALS['TGIN'][$g]--; }
+}
+function tg_iter(Async\TaskGroup $g): array
+{
+    $r = [];
+    $e = [];
+    foreach ($g as $k => [$v, $x]) {
+        if (isset($r[$k]) || isset($e[$k])) { fail("group iteration: key $k twice"); }
+        if ($x !== null) { $e[$k] = $x; } else { $r[$k] = $v; }
+    }
+    return [$r, $e];
+}
 
 /* The same outcome through a Future: a relay coroutine moves $c's result or error into a
  * FutureState; the reader awaits it, maybe through an identity map() link. */
@@ -1375,7 +1853,16 @@ if (count($left) > 1 || (count($left) === 1 && $left[0] !== current_coroutine())
     }
     fail('coroutines left: ' . implode('; ', $where));
 }
-unset($left, $co, $h);
+foreach ($SCOPES as [$sc, $cancelled]) {
+    if (!$sc->isFinished() || $sc->isCancelled() !== $cancelled) {
+        fail('scope: finished ' . var_export($sc->isFinished(), true) . ', cancelled ' . var_export($sc->isCancelled(), true));
+    }
+}
+foreach ($TGIN as $g => $n) {
+    if ($n !== 0) { fail("group $g: $n tasks still counted as running"); }
+}
+unset($left, $co, $h, $sc);
+$SCOPES = [];
 $HANDLES = [];
 $NEVER = null;
 // Let the run queue drop its references (a finished coroutine may still sit in it; with a
