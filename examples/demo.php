@@ -65,3 +65,38 @@ foreach ($all as $c) {
     $sum += await($c);
 }
 echo '   sum = ', $sum, ' in ', elapsed($t), "\n";
+
+echo "\n6. Plain stream code, unchanged: a tiny server answers after 100 ms; 20 clients in a TaskGroup\n";
+echo "   (concurrency 10) use fsockopen/fwrite/fgets and file_get_contents('http://...'):\n";
+$server = stream_socket_server('tcp://127.0.0.1:0', $errno, $errstr);
+$port = (int) substr(strrchr(stream_socket_get_name($server, false), ':'), 1);
+$acceptor = spawn(function () use ($server) {
+    while ($conn = @stream_socket_accept($server, -1)) {
+        spawn(function () use ($conn) {
+            $request = fgets($conn);             // suspends only this coroutine
+            while (($line = fgets($conn)) !== false && trim($line) !== '') {}
+            usleep(100_000);                      // a slow backend
+            $body = 'hello ' . trim(explode(' ', $request)[1] ?? '');
+            fwrite($conn, "HTTP/1.0 200 OK\r\nContent-Length: " . strlen($body) . "\r\n\r\n$body");
+            fclose($conn);
+        });
+    }
+});
+$t = microtime(true);
+$group = new Async\TaskGroup(concurrency: 10);
+for ($i = 0; $i < 20; $i++) {
+    $group->spawn($i % 2
+        ? fn() => file_get_contents("http://127.0.0.1:$port/http$i")
+        : function () use ($port, $i) {
+            $fp = fsockopen('127.0.0.1', $port);
+            fwrite($fp, "GET /sock$i HTTP/1.0\r\n\r\n");
+            $reply = stream_get_contents($fp);
+            fclose($fp);
+            return substr($reply, strpos($reply, "\r\n\r\n") + 4);
+        });
+}
+$results = await($group->all());
+echo '   ', count($results), ' replies (', $results[0], ', ', $results[1], ', ...) in ', elapsed($t),
+    " (10 at a time: about 200 ms; one after another: 2 s)\n";
+$acceptor->cancel();
+fclose($server);
