@@ -12,7 +12,7 @@ if test "$PHP_ASYNC" != "no"; then
   PHP_SUBST(ASYNC_SHARED_LIBADD)
 
   PHP_NEW_EXTENSION(async,
-    [async.c zend_async_API.c exceptions.c coroutine.c scheduler.c libuv_reactor.c context.c sleep.c pool.c channel.c future.c timeout.c scope.c misc.c signal.c reactor_signal.c cpu.c task_group.c await_all.c iterate.c reactor_dns.c dns.c sockets_hooks.c reactor_poll.c net_transport.c net_select.c reactor_io.c],
+    [async.c zend_async_API.c exceptions.c coroutine.c scheduler.c libuv_reactor.c context.c sleep.c function_hooks.c pool.c channel.c future.c timeout.c scope.c misc.c signal.c reactor_signal.c cpu.c task_group.c await_all.c iterate.c reactor_dns.c dns.c sockets_hooks.c reactor_poll.c net_transport.c net_select.c reactor_io.c],
     $ext_shared,, [-DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 -Wall -Wno-unused-parameter])
   PHP_INSTALL_HEADERS([ext/async], [zend_async_API.h php_async.h])
 fi

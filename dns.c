@@ -8,6 +8,7 @@
  * forbidden (destructors on 8.2, P9), PHP's own handler runs. Handlers are swapped at MINIT only (P18).
  */
 #include "php_async.h"
+#include "function_hooks.h"
 #include "async_dns.h"
 #include "io_poll.h"
 #include "php_network.h"
@@ -153,17 +154,11 @@ int async_dns_network_getaddresses(const char *host, int socktype, struct sockad
  * The hooked functions
  * ------------------------------------------------------------------------------------------- */
 
-typedef struct {
-	const char *name;
-	zif_handler replacement;
-	zif_handler original;
-} dns_hook_t;
-
 static ZEND_FUNCTION(async_gethostbyname);
 static ZEND_FUNCTION(async_gethostbynamel);
 static ZEND_FUNCTION(async_gethostbyaddr);
 
-static dns_hook_t hooks[] = {
+static async_function_hook_t hooks[] = {
 	{ "gethostbyname", ZEND_FN(async_gethostbyname), NULL },
 	{ "gethostbynamel", ZEND_FN(async_gethostbynamel), NULL },
 	{ "gethostbyaddr", ZEND_FN(async_gethostbyaddr), NULL },
@@ -312,28 +307,10 @@ static ZEND_FUNCTION(async_gethostbyaddr)
 
 void async_dns_hooks_install(void)
 {
-	for (size_t i = 0; i < sizeof(hooks) / sizeof(hooks[0]); i++) {
-		zend_function *fn = zend_hash_str_find_ptr(CG(function_table), hooks[i].name, strlen(hooks[i].name));
-#if PHP_VERSION_ID >= 80400
-		/* P18: a frameless variant would bypass the handler. */
-		if (fn != NULL && fn->type == ZEND_INTERNAL_FUNCTION && fn->internal_function.frameless_function_infos != NULL) {
-			continue;
-		}
-#endif
-		if (fn != NULL && fn->type == ZEND_INTERNAL_FUNCTION) {
-			hooks[i].original = fn->internal_function.handler;
-			fn->internal_function.handler = hooks[i].replacement;
-		}
-	}
+	async_function_hooks_install(hooks, sizeof(hooks) / sizeof(hooks[0]));
 }
 
 void async_dns_hooks_uninstall(void)
 {
-	for (size_t i = 0; i < sizeof(hooks) / sizeof(hooks[0]); i++) {
-		zend_function *fn = zend_hash_str_find_ptr(CG(function_table), hooks[i].name, strlen(hooks[i].name));
-		if (fn != NULL && hooks[i].original != NULL) {
-			fn->internal_function.handler = hooks[i].original;
-			hooks[i].original = NULL;
-		}
-	}
+	async_function_hooks_uninstall(hooks, sizeof(hooks) / sizeof(hooks[0]));
 }

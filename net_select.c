@@ -15,9 +15,16 @@
  */
 #include "php_async.h"
 #include "async_net.h"
+#include "function_hooks.h"
 
-static zif_handler orig_stream_select;
-static zif_handler orig_stream_socket_pair;
+static ZEND_FUNCTION(async_stream_select);
+static ZEND_FUNCTION(async_stream_socket_pair);
+
+enum { HOOK_SELECT, HOOK_PAIR };
+static async_function_hook_t hooks[] = {
+	[HOOK_SELECT] = { "stream_select", ZEND_FN(async_stream_select), NULL },
+	[HOOK_PAIR] = { "stream_socket_pair", ZEND_FN(async_stream_socket_pair), NULL },
+};
 
 /* ---------------------------------------------------------------------------------------------
  * stream_select
@@ -91,7 +98,7 @@ static void select_call_now(zend_execute_data *execute_data, zval *return_value)
 		zval_ptr_dtor(arg);
 		ZVAL_LONG(arg, 0);
 	}
-	orig_stream_select(execute_data, return_value);
+	hooks[HOOK_SELECT].original(execute_data, return_value);
 }
 
 static void select_restore(zval *target, zval *saved)
@@ -105,7 +112,7 @@ static void select_restore(zval *target, zval *saved)
 static ZEND_FUNCTION(async_stream_select)
 {
 	if (!async_io_can_wait()) {
-		orig_stream_select(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+		hooks[HOOK_SELECT].original(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 		return;
 	}
 	zval *arrays[3];
@@ -123,7 +130,7 @@ static ZEND_FUNCTION(async_stream_select)
 	bool bad_args = (!sec_null && (sec < 0 || usec < 0)) || (sec_null && !usec_null && usec != 0);
 	bool no_wait = !sec_null && sec == 0 && usec == 0;
 	if (bad_args || no_wait || select_has_buffered(arrays[0])) {
-		orig_stream_select(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+		hooks[HOOK_SELECT].original(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 		return;
 	}
 
@@ -138,7 +145,7 @@ static ZEND_FUNCTION(async_stream_select)
 		if (set.fds) {
 			efree(set.fds);
 		}
-		orig_stream_select(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+		hooks[HOOK_SELECT].original(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 		return;
 	}
 
@@ -190,7 +197,7 @@ static ZEND_FUNCTION(async_stream_select)
 
 static ZEND_FUNCTION(async_stream_socket_pair)
 {
-	orig_stream_socket_pair(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+	hooks[HOOK_PAIR].original(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 	if (Z_TYPE_P(return_value) != IS_ARRAY) {
 		return;
 	}
@@ -207,34 +214,12 @@ static ZEND_FUNCTION(async_stream_socket_pair)
  * Install
  * ------------------------------------------------------------------------------------------- */
 
-static zif_handler hook(const char *name, zif_handler handler)
-{
-	zend_function *fn = zend_hash_str_find_ptr(CG(function_table), name, strlen(name));
-	if (fn == NULL || fn->type != ZEND_INTERNAL_FUNCTION) {
-		return NULL;
-	}
-	zif_handler original = fn->internal_function.handler;
-	fn->internal_function.handler = handler;
-	return original;
-}
-
-static void unhook(const char *name, zif_handler original)
-{
-	zend_function *fn = zend_hash_str_find_ptr(CG(function_table), name, strlen(name));
-	if (fn != NULL && original != NULL) {
-		fn->internal_function.handler = original;
-	}
-}
-
 void async_net_functions_install(void)
 {
-	orig_stream_select = hook("stream_select", ZEND_FN(async_stream_select));
-	orig_stream_socket_pair = hook("stream_socket_pair", ZEND_FN(async_stream_socket_pair));
+	async_function_hooks_install(hooks, sizeof(hooks) / sizeof(hooks[0]));
 }
 
 void async_net_functions_uninstall(void)
 {
-	unhook("stream_select", orig_stream_select);
-	unhook("stream_socket_pair", orig_stream_socket_pair);
-	orig_stream_select = orig_stream_socket_pair = NULL;
+	async_function_hooks_uninstall(hooks, sizeof(hooks) / sizeof(hooks[0]));
 }

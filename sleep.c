@@ -5,20 +5,15 @@
  * handler runs, so behaviour is exactly PHP's own.
  */
 #include "php_async.h"
+#include "function_hooks.h"
 #include <sys/time.h>
-
-typedef struct {
-	const char *name;
-	zif_handler replacement;
-	zif_handler original;
-} sleep_hook_t;
 
 static ZEND_FUNCTION(async_sleep);
 static ZEND_FUNCTION(async_usleep);
 static ZEND_FUNCTION(async_time_nanosleep);
 static ZEND_FUNCTION(async_time_sleep_until);
 
-static sleep_hook_t hooks[] = {
+static async_function_hook_t hooks[] = {
 	{ "sleep", ZEND_FN(async_sleep), NULL },
 	{ "usleep", ZEND_FN(async_usleep), NULL },
 	{ "time_nanosleep", ZEND_FN(async_time_nanosleep), NULL },
@@ -147,28 +142,10 @@ static ZEND_FUNCTION(async_time_sleep_until)
 
 void async_sleep_hooks_install(void)
 {
-	for (size_t i = 0; i < sizeof(hooks) / sizeof(hooks[0]); i++) {
-		zend_function *fn = zend_hash_str_find_ptr(CG(function_table), hooks[i].name, strlen(hooks[i].name));
-#if PHP_VERSION_ID >= 80400
-		/* P18: a frameless variant would bypass the handler; none of these has one today. */
-		if (fn != NULL && fn->type == ZEND_INTERNAL_FUNCTION && fn->internal_function.frameless_function_infos != NULL) {
-			continue;
-		}
-#endif
-		if (fn != NULL && fn->type == ZEND_INTERNAL_FUNCTION) {
-			hooks[i].original = fn->internal_function.handler;
-			fn->internal_function.handler = hooks[i].replacement;
-		}
-	}
+	async_function_hooks_install(hooks, sizeof(hooks) / sizeof(hooks[0]));
 }
 
 void async_sleep_hooks_uninstall(void)
 {
-	for (size_t i = 0; i < sizeof(hooks) / sizeof(hooks[0]); i++) {
-		zend_function *fn = zend_hash_str_find_ptr(CG(function_table), hooks[i].name, strlen(hooks[i].name));
-		if (fn != NULL && hooks[i].original != NULL) {
-			fn->internal_function.handler = hooks[i].original;
-			hooks[i].original = NULL;
-		}
-	}
+	async_function_hooks_uninstall(hooks, sizeof(hooks) / sizeof(hooks[0]));
 }

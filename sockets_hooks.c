@@ -22,6 +22,7 @@
  * registry (async_io_fd_closing), so a descriptor number reused later starts clean (P13).
  */
 #include "php_async.h"
+#include "function_hooks.h"
 #include "io_poll.h"
 #include "php_network.h"
 #include <fcntl.h>
@@ -291,18 +292,12 @@ static wait_result_t wait_for(php_socket_t fd, int mask, int timeout_opt, wait_b
  * Delegated calls: PHP's handler with O_NONBLOCK around it
  * ------------------------------------------------------------------------------------------- */
 
-typedef struct {
-	const char *name;
-	zif_handler replacement;
-	zif_handler original;
-} socket_hook_t;
-
 enum {
 	HOOK_CONNECT, HOOK_ACCEPT, HOOK_READ, HOOK_WRITE, HOOK_RECV, HOOK_SEND, HOOK_RECVFROM, HOOK_SENDTO,
 	HOOK_SELECT, HOOK_CLOSE, HOOK_COUNT
 };
 
-static socket_hook_t hooks[HOOK_COUNT];
+static async_function_hook_t hooks[HOOK_COUNT];
 
 /* PHP's handler with O_NONBLOCK for the one call. Switching is blocked meanwhile, as PHP does
  * around destructors: a warning it raises may run a user error handler that waits, and another
@@ -952,7 +947,7 @@ static ZEND_FUNCTION(async_socket_close)
 	hooks[HOOK_CLOSE].original(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
-static socket_hook_t hooks[HOOK_COUNT] = {
+static async_function_hook_t hooks[HOOK_COUNT] = {
 	[HOOK_CONNECT] = { "socket_connect", ZEND_FN(async_socket_connect), NULL },
 	[HOOK_ACCEPT] = { "socket_accept", ZEND_FN(async_socket_accept), NULL },
 	[HOOK_READ] = { "socket_read", ZEND_FN(async_socket_read), NULL },
@@ -967,24 +962,12 @@ static socket_hook_t hooks[HOOK_COUNT] = {
 
 void async_sockets_hooks_install(void)
 {
-	for (int i = 0; i < HOOK_COUNT; i++) {
-		zend_function *fn = zend_hash_str_find_ptr(CG(function_table), hooks[i].name, strlen(hooks[i].name));
-		if (fn != NULL && fn->type == ZEND_INTERNAL_FUNCTION) {
-			hooks[i].original = fn->internal_function.handler;
-			fn->internal_function.handler = hooks[i].replacement;
-		}
-	}
+	async_function_hooks_install(hooks, HOOK_COUNT);
 }
 
 void async_sockets_hooks_uninstall(void)
 {
-	for (int i = 0; i < HOOK_COUNT; i++) {
-		zend_function *fn = zend_hash_str_find_ptr(CG(function_table), hooks[i].name, strlen(hooks[i].name));
-		if (fn != NULL && hooks[i].original != NULL) {
-			fn->internal_function.handler = hooks[i].original;
-			hooks[i].original = NULL;
-		}
-	}
+	async_function_hooks_uninstall(hooks, HOOK_COUNT);
 	/* ext/sockets' class may already be gone (modules shut down in reverse order): its
 	 * create_object is left as is, the whole process ends. */
 	sockets_ce = NULL;
