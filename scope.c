@@ -678,20 +678,7 @@ zend_coroutine_t *async_spawn_call(zend_async_scope_t *scope, zend_object *provi
 	if (coro == NULL || ZEND_COROUTINE_IS_FINISHED(coro)) {
 		return coro;
 	}
-	zend_fcall_t *fcall = ecalloc(1, sizeof(zend_fcall_t));
-	fcall->fci = *fci;
-	fcall->fci_cache = *fcc;
-	Z_TRY_ADDREF(fcall->fci.function_name);
-	fcall->fci.param_count = args_count;
-	fcall->fci.params = NULL;
-	if (args_count) {
-		fcall->fci.params = safe_emalloc(args_count, sizeof(zval), 0);
-		for (uint32_t i = 0; i < args_count; i++) {
-			ZVAL_COPY(&fcall->fci.params[i], &args[i]);
-		}
-	}
-	fcall->fci.named_params = named_args ? zend_array_dup(named_args) : NULL;
-	coro->fcall = fcall;
+	coro->fcall = zend_async_fcall_new_with_args(fci, fcc, args, args_count, named_args);
 	return coro;
 }
 

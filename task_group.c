@@ -1494,25 +1494,6 @@ ZEND_METHOD(Async_TaskGroup, __construct)
 	g->constructed = true;
 }
 
-/* The callable and a copy of its arguments, taken before any suspension: a __call trampoline
- * is only valid until the next call. */
-static zend_fcall_t *tg_fcall_new(zend_fcall_info *fci, zend_fcall_info_cache *fcc, zval *args, uint32_t argc,
-	HashTable *named)
-{
-	zend_fcall_t *fcall = zend_async_fcall_new(fci, fcc);
-	if (argc > 0) {
-		fcall->fci.param_count = argc;
-		fcall->fci.params = safe_emalloc(argc, sizeof(zval), 0);
-		for (uint32_t i = 0; i < argc; i++) {
-			ZVAL_COPY(&fcall->fci.params[i], &args[i]);
-		}
-	}
-	if (named != NULL && zend_hash_num_elements(named) > 0) {
-		fcall->fci.named_params = zend_array_dup(named);
-	}
-	return fcall;
-}
-
 static void tg_throw_duplicate(async_task_group_t *g, zval *key)
 {
 	if (Z_TYPE_P(key) == IS_LONG) {
@@ -1528,7 +1509,7 @@ static void tg_throw_duplicate(async_task_group_t *g, zval *key)
 static void tg_spawn(async_task_group_t *g, zval *key, zend_fcall_info *fci, zend_fcall_info_cache *fcc,
 	zval *args, uint32_t argc, HashTable *named)
 {
-	zend_fcall_t *fcall = tg_fcall_new(fci, fcc, args, argc, named);
+	zend_fcall_t *fcall = zend_async_fcall_new_with_args(fci, fcc, args, argc, named);
 	for (;;) {
 		if (TG_COMPLETE(g) || g->disposed) {
 			async_throw(async_ce_async_exception, "Cannot spawn tasks on a completed %s", TG_NAME(g));

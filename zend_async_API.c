@@ -601,6 +601,26 @@ ZEND_API zend_fcall_t *zend_async_fcall_new(zend_fcall_info *fci, zend_fcall_inf
 	return fcall;
 }
 
+ZEND_API zend_fcall_t *zend_async_fcall_new_with_args(zend_fcall_info *fci, zend_fcall_info_cache *fcc,
+	zval *args, uint32_t args_count, HashTable *named_args)
+{
+	zend_fcall_t *fcall = zend_async_fcall_new(fci, fcc);
+	if (fcall == NULL) {
+		return NULL;
+	}
+	if (args_count > 0) {
+		fcall->fci.param_count = args_count;
+		fcall->fci.params = safe_emalloc(args_count, sizeof(zval), 0);
+		for (uint32_t i = 0; i < args_count; i++) {
+			ZVAL_COPY(&fcall->fci.params[i], &args[i]);
+		}
+	}
+	if (named_args != NULL && zend_hash_num_elements(named_args) > 0) {
+		fcall->fci.named_params = zend_array_dup(named_args);
+	}
+	return fcall;
+}
+
 ZEND_API bool zend_async_replay_stored(zend_async_event_t *event, zend_async_event_callback_t *callback,
 	zval *stored_result, zend_object *stored_exception, zval *result, zend_object **exception)
 {

@@ -895,6 +895,9 @@ ZEND_API zend_object *zend_async_throw_timeout(const char *format, ...) ZEND_ATT
 ZEND_API void zend_fcall_release(zend_fcall_t *fcall);
 /* A heap copy of a parsed callable without arguments (NULL for an empty fci). */
 ZEND_API zend_fcall_t *zend_async_fcall_new(zend_fcall_info *fci, zend_fcall_info_cache *fcc);
+/* The same with a copy of the call's arguments (a spawn's `...$args`, named ones included). */
+ZEND_API zend_fcall_t *zend_async_fcall_new_with_args(zend_fcall_info *fci, zend_fcall_info_cache *fcc,
+	zval *args, uint32_t args_count, HashTable *named_args);
 /* replay() for events that keep a zval result and an exception (coroutines, futures). */
 ZEND_API bool zend_async_replay_stored(zend_async_event_t *event, zend_async_event_callback_t *callback,
 	zval *stored_result, zend_object *stored_exception, zval *result, zend_object **exception);
