@@ -485,7 +485,8 @@ void async_scope_cancel(zend_async_scope_t *scope, zend_object *error, bool is_s
 	scope_cancel_tree(scope, error, "Scope was cancelled", is_safely && scope_is_safe(scope));
 }
 
-void async_scope_dispose(zend_async_scope_t *scope, const char *message)
+/* Closes the scope; what still runs is cancelled, or zombified in `safe_mode`. */
+static void scope_dispose_ex(zend_async_scope_t *scope, const char *message, bool safe_mode)
 {
 	if (ASYNC_SCOPE(scope)->disposed) {
 		return;
@@ -493,9 +494,14 @@ void async_scope_dispose(zend_async_scope_t *scope, const char *message)
 	async_scope_add_ref(scope);
 	ZEND_ASYNC_EVENT_SET(&scope->event, ZEND_ASYNC_SCOPE_F_CLOSED);
 	if (!scope_try_dispose(scope)) {
-		scope_cancel_tree(scope, NULL, message ? message : "Scope was cancelled", scope_is_safe(scope));
+		scope_cancel_tree(scope, NULL, message, safe_mode);
 	}
 	async_scope_release(scope);
+}
+
+void async_scope_dispose(zend_async_scope_t *scope, const char *message)
+{
+	scope_dispose_ex(scope, message ? message : "Scope was cancelled", scope_is_safe(scope));
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -890,6 +896,21 @@ static bool scope_contains_current(zend_async_scope_t *scope)
 	return false;
 }
 
+/* Both awaits launch the scheduler (the main flow becomes a coroutine) and refuse a waiter that
+ * lives inside the scope: it would wait for itself. */
+static bool scope_can_await(zend_async_scope_t *scope)
+{
+	if (ZEND_ASYNC_G(coroutine) == NULL) {
+		async_scheduler_launch();
+	}
+	if (scope_contains_current(scope)) {
+		async_throw(async_ce_async_exception,
+			"Cannot await completion of scope from a coroutine that belongs to the same scope or its children");
+		return false;
+	}
+	return true;
+}
+
 /* ---------------------------------------------------------------------------------------------
  * PHP methods
  * ------------------------------------------------------------------------------------------- */
@@ -1003,12 +1024,7 @@ ZEND_METHOD(Async_Scope, awaitCompletion)
 		async_throw(async_ce_async_cancellation, "The scope has been cancelled");
 		RETURN_THROWS();
 	}
-	if (ZEND_ASYNC_G(coroutine) == NULL) {
-		async_scheduler_launch();
-	}
-	if (scope_contains_current(scope)) {
-		async_throw(async_ce_async_exception,
-			"Cannot await completion of scope from a coroutine that belongs to the same scope or its children");
+	if (!scope_can_await(scope)) {
 		RETURN_THROWS();
 	}
 	if (async_scope_is_finished(scope) || ASYNC_SCOPE(scope)->disposed) {
@@ -1037,12 +1053,7 @@ ZEND_METHOD(Async_Scope, awaitAfterCancellation)
 		async_throw(async_ce_async_exception, "Attempt to await a Scope that has not been cancelled");
 		RETURN_THROWS();
 	}
-	if (ZEND_ASYNC_G(coroutine) == NULL) {
-		async_scheduler_launch();
-	}
-	if (scope_contains_current(scope)) {
-		async_throw(async_ce_async_exception,
-			"Cannot await completion of scope from a coroutine that belongs to the same scope or its children");
+	if (!scope_can_await(scope)) {
 		RETURN_THROWS();
 	}
 	async_scope_t *s = ASYNC_SCOPE(scope);
@@ -1172,17 +1183,11 @@ ZEND_METHOD(Async_Scope, disposeSafely)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	zend_async_scope_t *scope = THIS_SCOPE();
-	if (scope == NULL || ASYNC_SCOPE(scope)->disposed) {
-		return;
+	if (scope != NULL) {
+		scope_sync_calls++;
+		scope_dispose_ex(scope, "Scope was cancelled", true);
+		scope_sync_calls--;
 	}
-	scope_sync_calls++;
-	async_scope_add_ref(scope);
-	ZEND_ASYNC_EVENT_SET(&scope->event, ZEND_ASYNC_SCOPE_F_CLOSED);
-	if (!scope_try_dispose(scope)) {
-		scope_cancel_tree(scope, NULL, "Scope was cancelled", true);
-	}
-	async_scope_release(scope);
-	scope_sync_calls--;
 }
 
 /* The timer fired: a coroutine in the main scope disposes the scope (cancellation runs user
