@@ -1597,13 +1597,24 @@ ZEND_METHOD(Async_TaskGroup, spawnWithKey)
 	tg_spawn(THIS_GROUP(), &key, &fci, &fcc, args, argc, named);
 }
 
+/* A join's Future goes to the caller at once; race() and any() refuse an empty group. */
+static tg_join_t *tg_join_start(async_task_group_t *g, tg_join_kind kind, zval *return_value)
+{
+	if (kind != JOIN_ALL && zend_hash_num_elements(&g->tasks) == 0) {
+		async_throw(async_ce_async_exception, "%s() called on an empty %s", tg_join_method(g, kind), TG_NAME(g));
+		return NULL;
+	}
+	tg_join_t *j = tg_join_new(g, kind);
+	RETVAL_OBJ(async_future_new_object(j->future));
+	return j;
+}
+
 static void tg_all(async_task_group_t *g, bool ignore_errors, zval *return_value)
 {
-	tg_join_t *j = tg_join_new(g, JOIN_ALL);
+	tg_join_t *j = tg_join_start(g, JOIN_ALL, return_value);
 	j->ignore_errors = ignore_errors;
 	j->limit = g->next_seq;
 	j->pending = TG_UNSETTLED(g);
-	RETVAL_OBJ(async_future_new_object(j->future));
 	if (j->pending == 0) {
 		tg_join_all_finish(g, j);
 	} else {
@@ -1613,12 +1624,10 @@ static void tg_all(async_task_group_t *g, bool ignore_errors, zval *return_value
 
 static void tg_race(async_task_group_t *g, zval *return_value)
 {
-	if (zend_hash_num_elements(&g->tasks) == 0) {
-		async_throw(async_ce_async_exception, "%s() called on an empty %s", tg_join_method(g, JOIN_RACE), TG_NAME(g));
+	tg_join_t *j = tg_join_start(g, JOIN_RACE, return_value);
+	if (j == NULL) {
 		return;
 	}
-	tg_join_t *j = tg_join_new(g, JOIN_RACE);
-	RETVAL_OBJ(async_future_new_object(j->future));
 	if (g->settled.first != NULL) {
 		tg_join_finish_task(g, j, g->settled.first);
 	} else {
@@ -1628,12 +1637,10 @@ static void tg_race(async_task_group_t *g, zval *return_value)
 
 static void tg_any(async_task_group_t *g, zval *return_value)
 {
-	if (zend_hash_num_elements(&g->tasks) == 0) {
-		async_throw(async_ce_async_exception, "%s() called on an empty %s", tg_join_method(g, JOIN_ANY), TG_NAME(g));
+	tg_join_t *j = tg_join_start(g, JOIN_ANY, return_value);
+	if (j == NULL) {
 		return;
 	}
-	tg_join_t *j = tg_join_new(g, JOIN_ANY);
-	RETVAL_OBJ(async_future_new_object(j->future));
 	tg_task_t *ok = tg_first_success(g);
 	if (ok != NULL) {
 		tg_join_finish_task(g, j, ok);
