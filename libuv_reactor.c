@@ -7,10 +7,9 @@
  * and notification only enqueues coroutines (P12).
  */
 #include "php_async.h"
+#include "libuv_reactor.h"
 
-#define REACTOR_NAME "libuv"
-
-static uv_loop_t *reactor_loop(void)
+uv_loop_t *async_reactor_loop(void)
 {
 	if (ASYNC_G(loop) == NULL) {
 		uv_loop_t *loop = emalloc(sizeof(uv_loop_t));
@@ -26,20 +25,15 @@ static uv_loop_t *reactor_loop(void)
 /* Something was delivered: make the running uv_run() return instead of blocking again in
  * epoll until the next timer. libuv 1.44's UV_RUN_ONCE runs due timers and then still polls
  * with the next timer's timeout; uv_stop() turns that poll into a non-blocking one. */
-static void reactor_delivered(uv_loop_t *loop)
+void async_reactor_delivered(uv_loop_t *loop)
 {
 	uv_stop(loop);
 }
 
 static bool reactor_startup(void)
 {
-	return reactor_loop() != NULL;
+	return async_reactor_loop() != NULL;
 }
-
-/* Set on an event whose handle was closed by request shutdown while something still owned it
- * (after a fatal error, suspended coroutines keep their wakers until their objects are freed).
- * Its owner's final dispose then only frees the memory. */
-#define ASYNC_EVENT_F_DETACHED (1u << 31)
 
 static void close_walk_cb(uv_handle_t *handle, void *arg)
 {
@@ -73,7 +67,7 @@ void async_reactor_rshutdown(void)
 
 static bool reactor_execute(bool no_wait)
 {
-	uv_loop_t *loop = reactor_loop();
+	uv_loop_t *loop = async_reactor_loop();
 	return uv_run(loop, no_wait ? UV_RUN_NOWAIT : UV_RUN_ONCE) != 0;
 }
 
@@ -97,7 +91,7 @@ static uint32_t reactor_available_parallelism(void)
  * ------------------------------------------------------------------------------------------- */
 
 /* Drops one reference; at zero the handle is closed and freed from the close callback. */
-static bool handle_event_release(zend_async_event_t *event, uv_handle_t *handle, uv_close_cb close_cb)
+bool async_reactor_handle_release(zend_async_event_t *event, uv_handle_t *handle, uv_close_cb close_cb)
 {
 	if (event->ref_count > 1) {
 		event->ref_count--;
@@ -119,7 +113,7 @@ static bool handle_event_release(zend_async_event_t *event, uv_handle_t *handle,
 	return true;
 }
 
-static void event_count_on(zend_async_event_t *event)
+void async_reactor_event_count_on(zend_async_event_t *event)
 {
 	if (!ZEND_ASYNC_EVENT_HAS(event, ZEND_ASYNC_EVENT_F_STARTED_LOOP)) {
 		ZEND_ASYNC_EVENT_SET(event, ZEND_ASYNC_EVENT_F_STARTED_LOOP);
@@ -127,7 +121,7 @@ static void event_count_on(zend_async_event_t *event)
 	}
 }
 
-static void event_count_off(zend_async_event_t *event)
+void async_reactor_event_count_off(zend_async_event_t *event)
 {
 	if (ZEND_ASYNC_EVENT_HAS(event, ZEND_ASYNC_EVENT_F_STARTED_LOOP)) {
 		ZEND_ASYNC_EVENT_CLR(event, ZEND_ASYNC_EVENT_F_STARTED_LOOP);
@@ -135,7 +129,7 @@ static void event_count_off(zend_async_event_t *event)
 	}
 }
 
-static void event_init(zend_async_event_t *event)
+void async_reactor_event_init(zend_async_event_t *event)
 {
 	event->ref_count = 1;
 	event->add_callback = zend_async_event_default_add_callback;
@@ -166,12 +160,12 @@ static void timer_cb(uv_timer_t *handle)
 
 	if (!timer->event.is_periodic) {
 		/* A one-shot timer is no longer active once it fired. */
-		event_count_off(event);
+		async_reactor_event_count_off(event);
 		event->loop_ref_count = 0;
 		ZEND_ASYNC_EVENT_SET_CLOSED(event);
 	}
 	ZEND_ASYNC_CALLBACKS_NOTIFY(event, NULL, NULL);
-	reactor_delivered(handle->loop);
+	async_reactor_delivered(handle->loop);
 }
 
 static bool timer_start(zend_async_event_t *event)
@@ -194,7 +188,7 @@ static bool timer_start(zend_async_event_t *event)
 		/* A background timer (a pool healthcheck) must not keep the loop alive either. */
 		uv_unref((uv_handle_t *) &timer->uv);
 	}
-	event_count_on(event);
+	async_reactor_event_count_on(event);
 	return true;
 }
 
@@ -210,7 +204,7 @@ static bool timer_stop(zend_async_event_t *event)
 	if (!ZEND_ASYNC_EVENT_HAS(event, ASYNC_EVENT_F_DETACHED)) {
 		uv_timer_stop(&timer->uv);
 	}
-	event_count_off(event);
+	async_reactor_event_count_off(event);
 	return true;
 }
 
@@ -220,7 +214,7 @@ static bool timer_dispose(zend_async_event_t *event)
 	if (event->ref_count <= 1 && !ZEND_ASYNC_EVENT_HAS(event, ASYNC_EVENT_F_DETACHED)) {
 		uv_timer_stop(&timer->uv);
 	}
-	return handle_event_release(event, (uv_handle_t *) &timer->uv, timer_close_cb);
+	return async_reactor_handle_release(event, (uv_handle_t *) &timer->uv, timer_close_cb);
 }
 
 static zend_string *timer_info(zend_async_event_t *event)
@@ -232,7 +226,7 @@ static zend_string *timer_info(zend_async_event_t *event)
 static zend_async_timer_event_t *reactor_new_timer_event(zend_ulong timeout_ms, zend_ulong nanoseconds,
 	bool is_periodic, size_t extra_size)
 {
-	uv_loop_t *loop = reactor_loop();
+	uv_loop_t *loop = async_reactor_loop();
 	if (loop == NULL) {
 		zend_throw_error(NULL, "Async: cannot initialise the event loop");
 		return NULL;
@@ -240,7 +234,7 @@ static zend_async_timer_event_t *reactor_new_timer_event(zend_ulong timeout_ms, 
 	async_timer_t *timer = ecalloc(1, sizeof(async_timer_t) + extra_size);
 	uv_timer_init(loop, &timer->uv);
 	timer->uv.data = &timer->event.base;
-	event_init(&timer->event.base);
+	async_reactor_event_init(&timer->event.base);
 	timer->event.base.start = timer_start;
 	timer->event.base.stop = timer_stop;
 	timer->event.base.dispose = timer_dispose;
@@ -276,7 +270,7 @@ static void trigger_cb(uv_async_t *handle)
 {
 	async_trigger_t *trigger = TRIGGER_FROM_HANDLE(handle);
 	ZEND_ASYNC_CALLBACKS_NOTIFY(&trigger->event.base, NULL, NULL);
-	reactor_delivered(handle->loop);
+	async_reactor_delivered(handle->loop);
 }
 
 static void trigger_fire(zend_async_trigger_event_t *event)
@@ -295,7 +289,7 @@ static bool trigger_start(zend_async_event_t *event)
 	}
 	if (event->loop_ref_count++ == 0) {
 		uv_ref((uv_handle_t *) &trigger->uv);
-		event_count_on(event);
+		async_reactor_event_count_on(event);
 	}
 	return true;
 }
@@ -309,14 +303,14 @@ static bool trigger_stop(zend_async_event_t *event)
 	if (!ZEND_ASYNC_EVENT_HAS(event, ASYNC_EVENT_F_DETACHED)) {
 		uv_unref((uv_handle_t *) &trigger->uv);
 	}
-	event_count_off(event);
+	async_reactor_event_count_off(event);
 	return true;
 }
 
 static bool trigger_dispose(zend_async_event_t *event)
 {
 	async_trigger_t *trigger = (async_trigger_t *) event;
-	return handle_event_release(event, (uv_handle_t *) &trigger->uv, trigger_close_cb);
+	return async_reactor_handle_release(event, (uv_handle_t *) &trigger->uv, trigger_close_cb);
 }
 
 static zend_string *trigger_info(zend_async_event_t *event)
@@ -327,7 +321,7 @@ static zend_string *trigger_info(zend_async_event_t *event)
 
 static zend_async_trigger_event_t *reactor_new_trigger_event(size_t extra_size)
 {
-	uv_loop_t *loop = reactor_loop();
+	uv_loop_t *loop = async_reactor_loop();
 	if (loop == NULL) {
 		zend_throw_error(NULL, "Async: cannot initialise the event loop");
 		return NULL;
@@ -336,7 +330,7 @@ static zend_async_trigger_event_t *reactor_new_trigger_event(size_t extra_size)
 	uv_async_init(loop, &trigger->uv, trigger_cb);
 	trigger->uv.data = &trigger->event.base;
 	uv_unref((uv_handle_t *) &trigger->uv);
-	event_init(&trigger->event.base);
+	async_reactor_event_init(&trigger->event.base);
 	trigger->event.base.start = trigger_start;
 	trigger->event.base.stop = trigger_stop;
 	trigger->event.base.dispose = trigger_dispose;
@@ -357,44 +351,15 @@ void async_reactor_register(void)
 		.available_parallelism = reactor_available_parallelism,
 		.now = reactor_now,
 	};
-	zend_async_reactor_register(REACTOR_NAME, false, &api);
+	zend_async_reactor_register(ASYNC_REACTOR_NAME, false, &api);
 }
 
 /* ---------------------------------------------------------------------------------------------
  * Shared with the reactor's other files (libuv_reactor.h)
  * ------------------------------------------------------------------------------------------- */
 
-uv_loop_t *async_reactor_loop(void)
-{
-	return reactor_loop();
-}
-
-void async_reactor_delivered(uv_loop_t *loop)
-{
-	reactor_delivered(loop);
-}
-
-void async_reactor_event_init(zend_async_event_t *event)
-{
-	event_init(event);
-}
-
-void async_reactor_event_count_on(zend_async_event_t *event)
-{
-	event_count_on(event);
-}
-
-void async_reactor_event_count_off(zend_async_event_t *event)
-{
-	event_count_off(event);
-}
-
 bool async_reactor_event_detached(zend_async_event_t *event)
 {
 	return ZEND_ASYNC_EVENT_HAS(event, ASYNC_EVENT_F_DETACHED);
 }
 
-bool async_reactor_handle_release(zend_async_event_t *event, uv_handle_t *handle, uv_close_cb close_cb)
-{
-	return handle_event_release(event, handle, close_cb);
-}

@@ -7,6 +7,11 @@
 
 #include "php_async.h"
 
+/* Set on an event whose handle was closed by request shutdown while something still owned it
+ * (after a fatal error, suspended coroutines keep their wakers until their objects are freed).
+ * Its owner's final dispose then only frees the memory. */
+#define ASYNC_EVENT_F_DETACHED (1u << 31)
+
 /* Registration name of the reactor table: every file registering a slot uses it. */
 #define ASYNC_REACTOR_NAME "libuv"
 

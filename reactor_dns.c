@@ -8,6 +8,7 @@
  */
 #include "php_async.h"
 #include "async_dns.h"
+#include "libuv_reactor.h"
 #include "zend_exceptions.h"
 #include <netdb.h>
 #include <arpa/inet.h>
@@ -103,22 +104,6 @@ static void dns_free(async_dns_req_t *dns)
  * Event methods
  * ------------------------------------------------------------------------------------------- */
 
-static void count_on(zend_async_event_t *event)
-{
-	if (!ZEND_ASYNC_EVENT_HAS(event, ZEND_ASYNC_EVENT_F_STARTED_LOOP)) {
-		ZEND_ASYNC_EVENT_SET(event, ZEND_ASYNC_EVENT_F_STARTED_LOOP);
-		ZEND_ASYNC_INCREASE_EVENT_COUNT(event);
-	}
-}
-
-static void count_off(zend_async_event_t *event)
-{
-	if (ZEND_ASYNC_EVENT_HAS(event, ZEND_ASYNC_EVENT_F_STARTED_LOOP)) {
-		ZEND_ASYNC_EVENT_CLR(event, ZEND_ASYNC_EVENT_F_STARTED_LOOP);
-		ZEND_ASYNC_DECREASE_EVENT_COUNT(event);
-	}
-}
-
 /* The lookup already runs; starting only counts it as something the program waits for. */
 static bool dns_start(zend_async_event_t *event)
 {
@@ -126,7 +111,7 @@ static bool dns_start(zend_async_event_t *event)
 		return true;
 	}
 	if (event->loop_ref_count++ == 0) {
-		count_on(event);
+		async_reactor_event_count_on(event);
 	}
 	return true;
 }
@@ -136,7 +121,7 @@ static bool dns_stop(zend_async_event_t *event)
 	if (event->loop_ref_count == 0 || --event->loop_ref_count > 0) {
 		return true;
 	}
-	count_off(event);
+	async_reactor_event_count_off(event);
 	return true;
 }
 
@@ -159,7 +144,7 @@ static bool dns_dispose(zend_async_event_t *event)
 	}
 	event->ref_count = 0;
 	event->loop_ref_count = 0;
-	count_off(event);
+	async_reactor_event_count_off(event);
 	if (dns->in_flight) {
 		zend_async_callbacks_free(event);
 		dns->orphaned = true;
@@ -200,14 +185,6 @@ static async_dns_req_t *dns_new(dns_kind_t kind, size_t extra_size)
 	return dns;
 }
 
-static uv_loop_t *dns_loop(void)
-{
-	if (ASYNC_G(loop) == NULL && !ZEND_ASYNC_REACTOR_STARTUP()) {
-		return NULL;
-	}
-	return ASYNC_G(loop);
-}
-
 static void throw_dns(int code, const char *format, const char *what, const char *message)
 {
 	zend_object *ex = zend_async_new_exception(ZEND_ASYNC_EXCEPTION_DNS, format, what, message);
@@ -242,7 +219,7 @@ static bool dns_complete_begin(async_dns_req_t *dns)
 static void dns_complete_end(async_dns_req_t *dns, void *result, uv_loop_t *loop)
 {
 	zend_async_event_t *event = &dns->ev.base;
-	count_off(event);
+	async_reactor_event_count_off(event);
 	event->loop_ref_count = 0;
 	ZEND_ASYNC_EVENT_SET_CLOSED(event);
 	zend_object *error = dns->status != 0 ? failure_exception(dns) : NULL;
@@ -250,8 +227,7 @@ static void dns_complete_end(async_dns_req_t *dns, void *result, uv_loop_t *loop
 	if (error) {
 		OBJ_RELEASE(error);
 	}
-	/* libuv 1.44's UV_RUN_ONCE would poll again until the next timer: return to the scheduler. */
-	uv_stop(loop);
+	async_reactor_delivered(loop);
 }
 
 /* The resolver's own code (EAI_*), which PHP's messages are made of. libuv hands over its own
@@ -383,7 +359,7 @@ static char *dup_or_null(const char *s)
 static zend_async_dns_addrinfo_t *reactor_getaddrinfo(const char *node, const char *service,
 	const struct addrinfo *hints, size_t extra_size)
 {
-	uv_loop_t *loop = dns_loop();
+	uv_loop_t *loop = async_reactor_loop();
 	if (loop == NULL) {
 		zend_throw_error(NULL, "Async: cannot initialise the event loop");
 		return NULL;
@@ -406,7 +382,7 @@ static zend_async_dns_addrinfo_t *reactor_getaddrinfo(const char *node, const ch
 
 static zend_async_dns_nameinfo_t *reactor_getnameinfo(const struct sockaddr *addr, int flags, size_t extra_size)
 {
-	uv_loop_t *loop = dns_loop();
+	uv_loop_t *loop = async_reactor_loop();
 	if (loop == NULL) {
 		zend_throw_error(NULL, "Async: cannot initialise the event loop");
 		return NULL;
@@ -432,7 +408,7 @@ static void reactor_freeaddrinfo(struct addrinfo *ai)
 
 async_dns_hostent_t *async_dns_new_hostent(const char *name)
 {
-	uv_loop_t *loop = dns_loop();
+	uv_loop_t *loop = async_reactor_loop();
 	if (loop == NULL) {
 		zend_throw_error(NULL, "Async: cannot initialise the event loop");
 		return NULL;

@@ -24,6 +24,7 @@
  */
 #include "php_async.h"
 #include "async_net.h"
+#include "libuv_reactor.h"
 #include "zend_exceptions.h"
 #include <poll.h>
 #include <limits.h>
@@ -288,18 +289,15 @@ static int io_flush(zend_async_io_t *io)
 static bool io_event_start(zend_async_event_t *event)
 {
 	if (event->loop_ref_count++ == 0) {
-		ZEND_ASYNC_EVENT_SET(event, ZEND_ASYNC_EVENT_F_STARTED_LOOP);
-		ZEND_ASYNC_INCREASE_EVENT_COUNT(event);
+		async_reactor_event_count_on(event);
 	}
 	return true;
 }
 
 static bool io_event_stop(zend_async_event_t *event)
 {
-	if (event->loop_ref_count > 0 && --event->loop_ref_count == 0
-		&& ZEND_ASYNC_EVENT_HAS(event, ZEND_ASYNC_EVENT_F_STARTED_LOOP)) {
-		ZEND_ASYNC_EVENT_CLR(event, ZEND_ASYNC_EVENT_F_STARTED_LOOP);
-		ZEND_ASYNC_DECREASE_EVENT_COUNT(event);
+	if (event->loop_ref_count > 0 && --event->loop_ref_count == 0) {
+		async_reactor_event_count_off(event);
 	}
 	return true;
 }

@@ -20,11 +20,9 @@
  */
 #include "php_async.h"
 #include "async_net.h"
+#include "libuv_reactor.h"
 #include <fcntl.h>
 #include <poll.h>
-
-/* The bit libuv_reactor.c sets on events whose handle the request shutdown closed. */
-#define ASYNC_EVENT_F_DETACHED (1u << 31)
 
 #define POLL_WATCHABLE (UV_READABLE | UV_WRITABLE | UV_PRIORITIZED)
 #define POLL_ALWAYS    (ASYNC_POLL_ERROR | ASYNC_POLL_CLOSED)
@@ -60,14 +58,6 @@ static void poll_update(async_poll_t *poll, int fired_unwanted);
  * Helpers
  * ------------------------------------------------------------------------------------------- */
 
-static uv_loop_t *poll_loop(void)
-{
-	if (ASYNC_G(loop) == NULL) {
-		ZEND_ASYNC_REACTOR_STARTUP();
-	}
-	return ASYNC_G(loop);
-}
-
 static HashTable *poll_table(bool create)
 {
 	if (ASYNC_G(fd_polls) == NULL && create) {
@@ -75,18 +65,6 @@ static HashTable *poll_table(bool create)
 		zend_hash_init(ASYNC_G(fd_polls), 16, NULL, NULL, 0);
 	}
 	return ASYNC_G(fd_polls);
-}
-
-static void event_count(zend_async_event_t *event, bool on)
-{
-	bool counted = ZEND_ASYNC_EVENT_HAS(event, ZEND_ASYNC_EVENT_F_STARTED_LOOP);
-	if (on && !counted) {
-		ZEND_ASYNC_EVENT_SET(event, ZEND_ASYNC_EVENT_F_STARTED_LOOP);
-		ZEND_ASYNC_INCREASE_EVENT_COUNT(event);
-	} else if (!on && counted) {
-		ZEND_ASYNC_EVENT_CLR(event, ZEND_ASYNC_EVENT_F_STARTED_LOOP);
-		ZEND_ASYNC_DECREASE_EVENT_COUNT(event);
-	}
 }
 
 static const char *mask_name(int mask)
@@ -119,7 +97,7 @@ static void poll_free(async_poll_t *poll)
 		efree(poll); /* the request shutdown already closed the handle */
 		return;
 	}
-	event_count(&poll->event.base, false);
+	async_reactor_event_count_off(&poll->event.base);
 	uv_close((uv_handle_t *) &poll->uv, poll_close_cb);
 }
 
@@ -210,7 +188,7 @@ static void poll_cb(uv_poll_t *handle, int status, int events)
 		ready = events & POLL_WATCHABLE;
 	}
 	poll_deliver(poll, ready);
-	uv_stop(handle->loop); /* let the scheduler run the woken coroutines (libuv_reactor.c) */
+	async_reactor_delivered(handle->loop); /* let the scheduler run the woken coroutines */
 }
 
 /* Makes libuv watch what the armed waiters need. A tracked poll keeps watching the rest too,
@@ -276,7 +254,7 @@ static bool poll_start(zend_async_event_t *event)
 		ZEND_ASYNC_CALLBACKS_NOTIFY(event, NULL, NULL);
 		return true;
 	}
-	event_count(event, true);
+	async_reactor_event_count_on(event);
 	poll_update(poll, 0);
 	return true;
 }
@@ -288,7 +266,7 @@ static bool poll_stop(zend_async_event_t *event)
 		return true;
 	}
 	poll->direct_armed = false;
-	event_count(event, false);
+	async_reactor_event_count_off(event);
 	event->ref_count++;
 	poll_update(poll, 0);
 	poll_dispose(event);
@@ -311,7 +289,7 @@ static async_poll_t *poll_get(php_socket_t fd, int *error)
 		poll->event.base.ref_count++;
 		return poll;
 	}
-	uv_loop_t *loop = poll_loop();
+	uv_loop_t *loop = async_reactor_loop();
 	int flags = fcntl(fd, F_GETFL);
 	if (loop == NULL || flags < 0) {
 		*error = UV_EBADF;
@@ -379,7 +357,7 @@ static bool proxy_start(zend_async_event_t *event)
 		}
 		proxy->slot = poll->proxies_count++;
 		poll->proxies[proxy->slot] = proxy;
-		event_count(event, true);
+		async_reactor_event_count_on(event);
 	}
 	proxy->armed = true;
 	poll_update(poll, 0);
@@ -395,7 +373,7 @@ static bool proxy_stop(zend_async_event_t *event)
 	event->loop_ref_count = 0;
 	async_poll_t *poll = POLL_OF(proxy);
 	proxy_detach(proxy);
-	event_count(event, false);
+	async_reactor_event_count_off(event);
 	poll->event.base.ref_count++;
 	poll_update(poll, 0);
 	poll_dispose(&poll->event.base);
