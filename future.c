@@ -185,18 +185,6 @@ static void future_passthrough(async_future_t *child, async_future_t *parent)
  * Chains: map / catch / finally
  * ------------------------------------------------------------------------------------------- */
 
-/* Each call gets its own fci/fcc copy (the stored ones are shared with the GC walk). */
-static void chain_call(zend_fcall_t *fcall, zval *retval, uint32_t argc, zval *argv)
-{
-	zend_fcall_info fci = fcall->fci;
-	zend_fcall_info_cache fcc = fcall->fci_cache;
-	fci.retval = retval;
-	fci.params = argv;
-	fci.param_count = argc;
-	fci.named_params = NULL;
-	zend_call_function(&fci, &fcc);
-}
-
 static bool is_exit(zend_object *ex)
 {
 	return zend_is_unwind_exit(ex) || zend_is_graceful_exit(ex);
@@ -218,7 +206,7 @@ static void future_task_run(async_future_task_t *task)
 		argc = 1;
 	}
 	ZVAL_UNDEF(&retval);
-	chain_call(task->fcall, &retval, argc, &arg);
+	zend_async_fcall_call(task->fcall, &retval, argc, &arg);
 	if (argc) {
 		zval_ptr_dtor(&arg);
 	}

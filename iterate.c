@@ -173,15 +173,12 @@ static bool iterate_spawn(iterate_state_t *st, zend_fcall_t *callback, zval *val
 		ZEND_ASYNC_EVENT_RELEASE(&co->event);
 		return false;
 	}
-	zend_fcall_t *fcall = ecalloc(1, sizeof(zend_fcall_t));
-	*fcall = *callback;
-	Z_TRY_ADDREF(fcall->fci.function_name);
-	fcall->fci.param_count = 2;
-	fcall->fci.params = safe_emalloc(2, sizeof(zval), 0);
-	ZVAL_COPY_VALUE(&fcall->fci.params[0], value);
-	ZVAL_COPY_VALUE(&fcall->fci.params[1], key);
-	fcall->fci.named_params = NULL;
-	co->fcall = fcall;
+	zval args[2];
+	ZVAL_COPY_VALUE(&args[0], value);
+	ZVAL_COPY_VALUE(&args[1], key);
+	co->fcall = zend_async_fcall_new_with_args(&callback->fci, &callback->fci_cache, args, 2, NULL);
+	zval_ptr_dtor(value);
+	zval_ptr_dtor(key);
 
 	iterate_done_t *d = (iterate_done_t *) zend_async_event_callback_new(iterate_done, sizeof(iterate_done_t));
 	d->base.dispose = iterate_done_dispose;

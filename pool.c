@@ -205,18 +205,6 @@ static zend_object *pool_exception(const char *message)
  * Calling the callbacks: C functions directly, callables through zend_call_function().
  * ------------------------------------------------------------------------------------------- */
 
-/* Each call gets its own fci/fcc: two coroutines may be inside the same hook at once. */
-static void pool_call_fcall(zend_fcall_t *fcall, zval *retval, uint32_t argc, zval *argv)
-{
-	zend_fcall_info fci = fcall->fci;
-	zend_fcall_info_cache fcc = fcall->fci_cache;
-	fci.retval = retval;
-	fci.params = argv;
-	fci.param_count = argc;
-	fci.named_params = NULL;
-	zend_call_function(&fci, &fcc);
-}
-
 /* True when the resource passes; false when rejected or when the check threw. */
 static bool pool_call_check(async_pool_t *pool, uint32_t flag, zend_fcall_t *fcall,
 	zend_async_pool_check_fn fn, zval *resource)
@@ -225,7 +213,7 @@ static bool pool_call_check(async_pool_t *pool, uint32_t flag, zend_fcall_t *fca
 		return fn(&pool->base, resource) && !EG(exception);
 	}
 	zval retval;
-	pool_call_fcall(fcall, &retval, 1, resource);
+	zend_async_fcall_call(fcall, &retval, 1, resource);
 	/* Only an explicit false rejects: a hook that returns nothing accepts. */
 	bool ok = Z_TYPE(retval) != IS_FALSE && !EG(exception);
 	zval_ptr_dtor(&retval);
@@ -249,7 +237,7 @@ static bool pool_call_factory(async_pool_t *pool, zval *resource)
 		ZVAL_UNDEF(resource);
 		return false;
 	}
-	pool_call_fcall(pool->base.factory.fcall, resource, 0, NULL);
+	zend_async_fcall_call(pool->base.factory.fcall, resource, 0, NULL);
 	if (EG(exception) || Z_TYPE_P(resource) == IS_UNDEF || Z_TYPE_P(resource) == IS_FALSE) {
 		zval_ptr_dtor(resource);
 		ZVAL_UNDEF(resource);
@@ -267,7 +255,7 @@ static void pool_destroy(async_pool_t *pool, zval *resource)
 		}
 	} else if (pool->base.destructor.fcall) {
 		zval retval;
-		pool_call_fcall(pool->base.destructor.fcall, &retval, 1, resource);
+		zend_async_fcall_call(pool->base.destructor.fcall, &retval, 1, resource);
 		zval_ptr_dtor(&retval);
 	}
 	zval_ptr_dtor(resource);

@@ -601,6 +601,17 @@ ZEND_API zend_fcall_t *zend_async_fcall_new(zend_fcall_info *fci, zend_fcall_inf
 	return fcall;
 }
 
+ZEND_API void zend_async_fcall_call(zend_fcall_t *fcall, zval *retval, uint32_t argc, zval *argv)
+{
+	zend_fcall_info fci = fcall->fci;
+	zend_fcall_info_cache fcc = fcall->fci_cache;
+	fci.retval = retval;
+	fci.params = argv;
+	fci.param_count = argc;
+	fci.named_params = NULL;
+	zend_call_function(&fci, &fcc);
+}
+
 ZEND_API zend_fcall_t *zend_async_fcall_new_with_args(zend_fcall_info *fci, zend_fcall_info_cache *fcc,
 	zval *args, uint32_t args_count, HashTable *named_args)
 {

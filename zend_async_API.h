@@ -895,6 +895,9 @@ ZEND_API zend_object *zend_async_throw_timeout(const char *format, ...) ZEND_ATT
 ZEND_API void zend_fcall_release(zend_fcall_t *fcall);
 /* A heap copy of a parsed callable without arguments (NULL for an empty fci). */
 ZEND_API zend_fcall_t *zend_async_fcall_new(zend_fcall_info *fci, zend_fcall_info_cache *fcc);
+/* Calls a stored callable with these arguments. Each call gets its own fci/fcc copy: the stored
+ * ones are shared (several coroutines may be inside the same callable, the GC walks them). */
+ZEND_API void zend_async_fcall_call(zend_fcall_t *fcall, zval *retval, uint32_t argc, zval *argv);
 /* The same with a copy of the call's arguments (a spawn's `...$args`, named ones included). */
 ZEND_API zend_fcall_t *zend_async_fcall_new_with_args(zend_fcall_info *fci, zend_fcall_info_cache *fcc,
 	zval *args, uint32_t args_count, HashTable *named_args);
