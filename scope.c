@@ -196,15 +196,20 @@ static void scope_notify(zend_async_scope_t *scope, const async_scope_notice_t *
 	async_scope_release(scope);
 }
 
-/* Applies a change of the active / total counts to the scope and its ancestors and tells each
- * scope whose subtree just became finished or drained. */
-static void scope_tree_count(zend_async_scope_t *scope, int active_delta, int total_delta)
+/* Applies a change of the active / total counts to the scope and its ancestors. */
+static void scope_tree_adjust(zend_async_scope_t *scope, int active_delta, int total_delta)
 {
 	for (zend_async_scope_t *s = scope; s != NULL; s = s->parent_scope) {
 		async_scope_t *as = ASYNC_SCOPE(s);
 		as->tree_active += active_delta;
 		as->tree_total += total_delta;
 	}
+}
+
+/* The same, and tells each scope whose subtree just became finished or drained. */
+static void scope_tree_count(zend_async_scope_t *scope, int active_delta, int total_delta)
+{
+	scope_tree_adjust(scope, active_delta, total_delta);
 	if (active_delta >= 0 && total_delta >= 0) {
 		return;
 	}
@@ -285,10 +290,7 @@ void async_scope_forget_coroutine(zend_coroutine_t *coroutine)
 		return;
 	}
 	coroutine->scope = NULL;
-	for (zend_async_scope_t *s = scope; s != NULL; s = s->parent_scope) {
-		ASYNC_SCOPE(s)->tree_active -= was_zombie ? 0 : 1;
-		ASYNC_SCOPE(s)->tree_total--;
-	}
+	scope_tree_adjust(scope, was_zombie ? 0 : -1, -1); /* nobody is told: nothing may run */
 	if (--scope->event.ref_count == 0) {
 		scope_free(scope);
 	}
