@@ -4,17 +4,6 @@
 
 namespace Async;
 
-interface Awaitable {}
-
-interface Completable extends Awaitable
-{
-    public function cancel(?AsyncCancellation $cancellation = null): void;
-
-    public function isCompleted(): bool;
-
-    public function isCancelled(): bool;
-}
-
 function spawn(callable $task, mixed ...$args): Coroutine {}
 
 function suspend(): void {}

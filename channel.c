@@ -31,8 +31,14 @@
  */
 #include "php_async.h"
 #include "channel.h"
+#include "coroutine.h"
+#include "scheduler.h"
+#include "exceptions.h"
+#include "awaitable.h"
+#include "async_wait.h"
 #include "scope.h"
 #include "future.h"
+#include "reactor.h"
 #include "zend_exceptions.h"
 #include "zend_interfaces.h"
 #include "zend_enum.h"
@@ -50,10 +56,8 @@ static zend_object_handlers channel_handlers;
 typedef struct _async_channel_s async_channel_t;
 typedef struct _async_channel_waiter_s async_channel_waiter_t;
 
-typedef struct {
-	async_channel_waiter_t *first, *last;
-	uint32_t length;
-} async_channel_queue_t;
+/* A FIFO of parked waiters (async_list_t of their `node`). */
+typedef async_list_t async_channel_queue_t;
 
 typedef enum {
 	WAITER_PARKED,  /* nothing yet */
@@ -66,7 +70,7 @@ typedef enum {
  * A pending recvAsync() is a waiter too, with a future instead of a coroutine: the queue owns it. */
 struct _async_channel_waiter_s {
 	zend_coroutine_event_callback_t cb; /* first: seen as a callback by the waker */
-	async_channel_waiter_t *prev, *next;
+	async_list_node_t node;             /* in `queue` while linked */
 	async_channel_queue_t *queue;       /* non-NULL while linked */
 	zend_future_t *future;              /* recvAsync(): one reference; cb.coroutine is NULL */
 	async_channel_waiter_state state;
@@ -92,8 +96,7 @@ typedef struct {
 
 struct _async_channel_s {
 	zend_async_channel_t base;          /* first: the event */
-	zval *ring;                         /* power-of-two size, grown on demand */
-	uint32_t head, count, ring_size;
+	async_ring_t buffer;                /* zvals, grown on demand */
 	uint32_t capacity;
 	uint32_t promised;                  /* values handed to woken receivers that have not run yet */
 	bool unbounded;                     /* C "resizable": sends never wait */
@@ -103,7 +106,7 @@ struct _async_channel_s {
 	async_channel_close_reason reason;
 	async_channel_queue_t receivers, senders;
 	async_channel_timer_t timers[2];
-	async_channel_t *soft_prev, *soft_next; /* in soft_channels while it has soft timeouts */
+	async_channel_t *soft_prev, *soft_next; /* in ASYNC_G(soft_channels) while it has soft timeouts */
 	bool soft_linked;
 	async_channel_waiter_t *spare;      /* the last park's waiter, kept for the next one */
 	struct _channel_scope_cb_s *owner;  /* the binding to the creating scope, if any */
@@ -120,7 +123,6 @@ typedef enum { PARK_DONE, PARK_RETRY, PARK_ERROR } park_result;
 /* Channels with soft timeouts, for the deadlock resolver. Per request: every channel unlinks
  * itself when it closes or is freed, so the list is empty between requests. A plain static
  * like zend_async_api_globals: the runtime is NTS. */
-static async_channel_t *soft_channels;
 
 static void channel_close(async_channel_t *ch, async_channel_close_reason reason);
 
@@ -160,50 +162,22 @@ static void channel_throw_closed(async_channel_t *ch)
  * Ring buffer
  * ------------------------------------------------------------------------------------------- */
 
-#define RING_AT(ch, i) (&(ch)->ring[((ch)->head + (i)) & ((ch)->ring_size - 1)])
-
-static void ring_grow(async_channel_t *ch)
-{
-	uint32_t size = ch->ring_size ? ch->ring_size * 2 : 8;
-	zval *ring = safe_emalloc(size, sizeof(zval), 0);
-	for (uint32_t i = 0; i < ch->count; i++) {
-		ZVAL_COPY_VALUE(&ring[i], RING_AT(ch, i));
-	}
-	if (ch->ring) {
-		efree(ch->ring);
-	}
-	ch->ring = ring;
-	ch->ring_size = size;
-	ch->head = 0;
-}
-
 /* Takes over the caller's reference. */
-static void ring_push(async_channel_t *ch, zval *value)
+static zend_always_inline void ring_push(async_channel_t *ch, zval *value)
 {
-	if (ch->count == ch->ring_size) {
-		ring_grow(ch);
-	}
-	ZVAL_COPY_VALUE(RING_AT(ch, ch->count), value);
-	ch->count++;
+	ZVAL_COPY_VALUE(ASYNC_RING_PUSH(&ch->buffer, zval), value);
 }
 
 /* A value given back by a receiver that could not use it: it was the oldest, so it goes first. */
 static void ring_push_front(async_channel_t *ch, zval *value)
 {
-	if (ch->count == ch->ring_size) {
-		ring_grow(ch);
-	}
-	ch->head = (ch->head - 1) & (ch->ring_size - 1);
-	ZVAL_COPY_VALUE(&ch->ring[ch->head], value);
-	ch->count++;
+	ZVAL_COPY_VALUE(ASYNC_RING_PUSH_FRONT(&ch->buffer, zval), value);
 }
 
 /* Hands the reference to the caller. */
-static void ring_pop(async_channel_t *ch, zval *value)
+static zend_always_inline void ring_pop(async_channel_t *ch, zval *value)
 {
-	ZVAL_COPY_VALUE(value, &ch->ring[ch->head]);
-	ch->head = (ch->head + 1) & (ch->ring_size - 1);
-	ch->count--;
+	ZVAL_COPY_VALUE(value, ASYNC_RING_POP(&ch->buffer, zval));
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -215,7 +189,7 @@ static void ring_pop(async_channel_t *ch, zval *value)
 
 static uint64_t now_ms(void)
 {
-	return uv_hrtime() / 1000000;
+	return async_reactor_hrtime() / 1000000;
 }
 
 static void channel_timer_disarm(async_channel_t *ch, int kind)
@@ -280,17 +254,16 @@ static zend_always_inline void channel_traffic(async_channel_t *ch, int kind)
  * Waiter queues
  * ------------------------------------------------------------------------------------------- */
 
+/* The oldest waiter of a queue, still linked; NULL when empty. */
+static zend_always_inline async_channel_waiter_t *queue_first(const async_channel_queue_t *q)
+{
+	return q->first ? ASYNC_LIST_ITEM(q->first, async_channel_waiter_t, node) : NULL;
+}
+
 static void waiter_link(async_channel_queue_t *q, async_channel_waiter_t *w)
 {
-	w->prev = q->last;
-	w->next = NULL;
-	if (q->last) {
-		q->last->next = w;
-	} else {
-		q->first = w;
-	}
-	q->last = w;
-	q->length++;
+	ZEND_ASSERT(w->queue == NULL && "a waiter is in one queue at a time");
+	async_list_append(q, &w->node);
 	w->queue = q;
 }
 
@@ -300,19 +273,9 @@ static void waiter_unlink(async_channel_t *ch, async_channel_waiter_t *w)
 	if (q == NULL) {
 		return;
 	}
-	if (w->prev) {
-		w->prev->next = w->next;
-	} else {
-		q->first = w->next;
-	}
-	if (w->next) {
-		w->next->prev = w->prev;
-	} else {
-		q->last = w->prev;
-	}
-	w->prev = w->next = NULL;
+	async_list_remove(q, &w->node);
 	w->queue = NULL;
-	if (--q->length == 0) {
+	if (q->length == 0) {
 		/* Nobody waits on this side any more: its timer has nothing to measure. */
 		int kind = q == &ch->receivers ? TIMER_PRODUCERS : TIMER_CONSUMERS;
 		if (UNEXPECTED(ch->timers[kind].event != NULL)) {
@@ -357,7 +320,7 @@ static void waiter_settle_future(async_channel_t *ch, async_channel_waiter_t *w)
 static async_channel_waiter_t *queue_next(async_channel_t *ch, async_channel_queue_t *q)
 {
 	while (q->first != NULL) {
-		async_channel_waiter_t *w = q->first;
+		async_channel_waiter_t *w = queue_first(q);
 		if (EXPECTED(waiter_waiting(w))) {
 			return w;
 		}
@@ -437,7 +400,7 @@ static bool channel_del_callback(zend_async_event_t *event, zend_async_event_cal
 
 static zend_always_inline bool channel_has_room(async_channel_t *ch)
 {
-	return ch->count < ch->capacity || ch->unbounded;
+	return ch->buffer.count < ch->capacity || ch->unbounded;
 }
 
 /* send without waiting: to the oldest parked receiver, else into the buffer. Copies the value. */
@@ -464,7 +427,7 @@ static bool channel_put(async_channel_t *ch, zval *value)
 static bool channel_take(async_channel_t *ch, zval *result)
 {
 	async_channel_waiter_t *w;
-	if (ch->count > 0) {
+	if (ch->buffer.count > 0) {
 		ring_pop(ch, result);
 		/* No room yet when given-back values overfill the buffer (or it is a rendezvous one). */
 		w = ch->senders.first && channel_has_room(ch) ? queue_next(ch, &ch->senders) : NULL;
@@ -507,26 +470,11 @@ static void channel_give_back(async_channel_t *ch, zval *value)
  * previous).
  * ------------------------------------------------------------------------------------------- */
 
-/* Token handling is shared with await(): async_token_fired / async_throw_token_fired. */
+/* Token handling is the wait path's (wait.h). */
 
 /* ---------------------------------------------------------------------------------------------
  * Parking
  * ------------------------------------------------------------------------------------------- */
-
-static bool channel_can_park(zend_async_event_t *token)
-{
-	if (!async_can_suspend()) {
-		async_throw(async_ce_async_exception, ZEND_ASYNC_G(in_scheduler_context)
-			? "The operation cannot be executed in the scheduler context"
-			: "Cannot wait on a channel inside a destructor: PHP " PHP_VERSION " forbids switching coroutines there");
-		return false;
-	}
-	if (token != NULL && ZEND_ASYNC_EVENT_IS_CLOSED(token)) {
-		async_throw_token_fired(token);
-		return false;
-	}
-	return true;
-}
 
 /* A sender's value was delivered, then a Coroutine::cancel() reached it before it ran. A send()
  * that throws must mean "not delivered", so the cancellation moves to the coroutine's next
@@ -546,19 +494,6 @@ static bool channel_defer_cancellation(zend_coroutine_t *co)
 		OBJ_RELEASE(ex);
 	}
 	return true;
-}
-
-/* A waker left clean by the last wait only needs to wait again (as suspend() does it); anything
- * else goes through zend_async_waker_new(), which cleans it first. */
-static zend_always_inline void channel_waker_reset(zend_coroutine_t *co)
-{
-	zend_async_waker_t *waker = co->waker;
-	if (waker != NULL && waker->length == 0 && waker->error == NULL && Z_TYPE(waker->result) == IS_UNDEF) {
-		waker->status = ZEND_ASYNC_WAKER_WAITING;
-		waker->triggered_event = NULL;
-		return;
-	}
-	ZEND_ASYNC_WAKER_NEW(co);
 }
 
 /* Every park needs a waiter; the channel keeps the last one, so a busy channel (ping-pong,
@@ -597,13 +532,10 @@ static void waiter_put(async_channel_t *ch, async_channel_waiter_t *w)
  * in *result when PARK_DONE. */
 static park_result channel_park(async_channel_t *ch, bool is_sender, zval *value, zend_async_event_t *token, zval *result)
 {
-	if (!channel_can_park(token)) {
+	zend_coroutine_t *co = async_wait_begin(token, "wait on a channel");
+	if (co == NULL) {
 		return PARK_ERROR;
 	}
-	if (ZEND_ASYNC_G(coroutine) == NULL) {
-		async_scheduler_launch();
-	}
-	zend_coroutine_t *co = ZEND_ASYNC_G(coroutine);
 	async_channel_waiter_t *w = waiter_get(ch, co);
 	if (is_sender) {
 		ZVAL_COPY(&w->value, value);
@@ -612,12 +544,9 @@ static park_result channel_park(async_channel_t *ch, bool is_sender, zval *value
 	ZEND_ASYNC_EVENT_CALLBACK_ADD_REF(&w->cb.base);
 	waiter_link(is_sender ? &ch->senders : &ch->receivers, w);
 
-	channel_waker_reset(co);
-	bool ok = zend_async_resume_when(co, CH_EVENT(ch), false, NULL, &w->cb)
-		&& (token == NULL || zend_async_resume_when(co, token, false, async_token_fired, NULL))
-		&& channel_timer_arm(ch, is_sender ? TIMER_CONSUMERS : TIMER_PRODUCERS);
-	if (ok) {
-		ZEND_ASYNC_SUSPEND();
+	if (async_wait_on(co, CH_EVENT(ch), false, NULL, &w->cb)
+		&& channel_timer_arm(ch, is_sender ? TIMER_CONSUMERS : TIMER_PRODUCERS)) {
+		async_wait_suspend(co);
 	}
 
 	async_channel_waiter_state state = w->state;
@@ -626,7 +555,7 @@ static park_result channel_park(async_channel_t *ch, bool is_sender, zval *value
 		ZVAL_COPY_VALUE(result, &w->value);
 		ZVAL_UNDEF(&w->value);
 	}
-	ZEND_ASYNC_WAKER_CLEAN(co); /* unsubscribes: del_callback unlinks it */
+	async_wait_end(co);         /* unsubscribes: del_callback unlinks it */
 	waiter_unlink(ch, w);       /* in case the subscription itself failed */
 	waiter_put(ch, w);
 
@@ -699,11 +628,11 @@ static channel_status channel_recv_ex(async_channel_t *ch, zval *result, zend_as
 static void soft_link(async_channel_t *ch)
 {
 	ch->soft_prev = NULL;
-	ch->soft_next = soft_channels;
-	if (soft_channels) {
-		soft_channels->soft_prev = ch;
+	ch->soft_next = ASYNC_G(soft_channels);
+	if (ASYNC_G(soft_channels)) {
+		ASYNC_G(soft_channels)->soft_prev = ch;
 	}
-	soft_channels = ch;
+	ASYNC_G(soft_channels) = ch;
 	ch->soft_linked = true;
 }
 
@@ -715,7 +644,7 @@ static void soft_unlink(async_channel_t *ch)
 	if (ch->soft_prev) {
 		ch->soft_prev->soft_next = ch->soft_next;
 	} else {
-		soft_channels = ch->soft_next;
+		ASYNC_G(soft_channels) = ch->soft_next;
 	}
 	if (ch->soft_next) {
 		ch->soft_next->soft_prev = ch->soft_prev;
@@ -728,7 +657,7 @@ static void soft_unlink(async_channel_t *ch)
 static void queue_wake_closed(async_channel_t *ch, async_channel_queue_t *q)
 {
 	async_channel_waiter_t *w;
-	while ((w = q->first) != NULL) {
+	while ((w = queue_first(q)) != NULL) {
 		if (waiter_waiting(w)) {
 			waiter_wake(ch, w, WAITER_CLOSED);
 		} else {
@@ -768,7 +697,8 @@ void async_channel_close(zend_async_channel_t *channel, async_channel_close_reas
  * coroutine may be awaiting. Only coroutines make the timers run. */
 static bool queue_has_waiting(async_channel_queue_t *q, bool with_futures)
 {
-	for (async_channel_waiter_t *w = q->first; w != NULL; w = w->next) {
+	for (async_list_node_t *n = q->first; n != NULL; n = n->next) {
+		async_channel_waiter_t *w = ASYNC_LIST_ITEM(n, async_channel_waiter_t, node);
 		if ((with_futures || w->future == NULL) && waiter_waiting(w)) {
 			return true;
 		}
@@ -776,10 +706,10 @@ static bool queue_has_waiting(async_channel_queue_t *q, bool with_futures)
 	return false;
 }
 
-bool async_channels_resolve_deadlock(void)
+static bool channels_resolve_deadlock(void)
 {
 	bool resolved = false;
-	async_channel_t *ch = soft_channels;
+	async_channel_t *ch = ASYNC_G(soft_channels);
 	while (ch != NULL) {
 		async_channel_t *next = ch->soft_next;
 		if (queue_has_waiting(&ch->receivers, true) || queue_has_waiting(&ch->senders, true)) {
@@ -834,7 +764,7 @@ static zend_string *channel_info(zend_async_event_t *event)
 {
 	async_channel_t *ch = (async_channel_t *) event;
 	return zend_strpprintf(0, "Channel(capacity=%u, receivers=%u, senders=%u, buffered=%u%s%s)",
-		ch->capacity, ch->receivers.length, ch->senders.length, ch->count + ch->promised,
+		ch->capacity, ch->receivers.length, ch->senders.length, ch->buffer.count + ch->promised,
 		ch->closed ? ", closed: " : "", ch->closed ? reason_cases[ch->reason] : "");
 }
 
@@ -976,7 +906,7 @@ static void channel_object_dtor(zend_object *object)
 static void queue_detach(async_channel_t *ch, async_channel_queue_t *q)
 {
 	while (q->first != NULL) {
-		waiter_remove(ch, q->first);
+		waiter_remove(ch, queue_first(q));
 	}
 }
 
@@ -994,13 +924,12 @@ static void channel_object_free(zend_object *object)
 		ch->spare = NULL;
 	}
 	zval value;
-	while (ch->count > 0) {
+	while (ch->buffer.count > 0) {
 		ring_pop(ch, &value);
 		zval_ptr_dtor(&value);
 	}
-	if (ch->ring) {
-		efree(ch->ring);
-		ch->ring = NULL;
+	if (ch->buffer.data) {
+		async_ring_free(&ch->buffer);
 	}
 	if (ch->base.user_data) {
 		efree(ch->base.user_data);
@@ -1014,14 +943,14 @@ static void channel_object_free(zend_object *object)
 static HashTable *channel_object_get_gc(zend_object *object, zval **table, int *num)
 {
 	async_channel_t *ch = CH_FROM_OBJ(object);
-	if (ch->count == 0) {
+	if (ch->buffer.count == 0) {
 		*table = NULL;
 		*num = 0;
 		return NULL;
 	}
 	zend_get_gc_buffer *buf = zend_get_gc_buffer_create();
-	for (uint32_t i = 0; i < ch->count; i++) {
-		zend_get_gc_buffer_add_zval(buf, RING_AT(ch, i));
+	for (uint32_t i = 0; i < ch->buffer.count; i++) {
+		zend_get_gc_buffer_add_zval(buf, ASYNC_RING_AT(&ch->buffer, i, zval));
 	}
 	zend_get_gc_buffer_use(buf, table, num);
 	return NULL;
@@ -1289,14 +1218,14 @@ ZEND_METHOD(Async_Channel, count)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	async_channel_t *ch = THIS_CHANNEL();
-	RETURN_LONG((zend_long) ch->count + ch->promised);
+	RETURN_LONG((zend_long) ch->buffer.count + ch->promised);
 }
 
 ZEND_METHOD(Async_Channel, isEmpty)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	async_channel_t *ch = THIS_CHANNEL();
-	RETURN_BOOL(ch->count + ch->promised == 0);
+	RETURN_BOOL(ch->buffer.count + ch->promised == 0);
 }
 
 /* A rendezvous channel holds nothing, so it is always full: a send waits for a receiver. */
@@ -1304,7 +1233,7 @@ ZEND_METHOD(Async_Channel, isFull)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	async_channel_t *ch = THIS_CHANNEL();
-	RETURN_BOOL(!ch->unbounded && ch->count + ch->promised >= ch->capacity);
+	RETURN_BOOL(!ch->unbounded && ch->buffer.count + ch->promised >= ch->capacity);
 }
 
 ZEND_METHOD(Async_Channel, getIterator)
@@ -1338,4 +1267,7 @@ void async_register_channel_class(void)
 	/* Only this slot: the rest of the table is scheduler.c's (NULL slots are left alone). */
 	zend_async_scheduler_api_t api = { .new_channel = api_new_channel };
 	zend_async_scheduler_register(PHP_ASYNC_NAME, false, &api);
+	async_class_register(ZEND_ASYNC_CLASS_CHANNEL, async_ce_channel);
+	/* Deadlock layer 1 (spec §8.5): soft-timeout channels close before the scheduler gives up. */
+	async_scheduler_add_deadlock_resolver(channels_resolve_deadlock);
 }

@@ -2,7 +2,8 @@
 #ifndef ASYNC_CHANNEL_H
 #define ASYNC_CHANNEL_H
 
-#include "php_async.h"
+#include "php.h"
+#include "zend_async_API.h"
 
 /* The cases of Async\ChannelCloseReason, in declaration order. */
 typedef enum {
@@ -26,9 +27,5 @@ void async_channel_close(zend_async_channel_t *channel, async_channel_close_reas
 
 /* A fresh ChannelException carrying `reason` (message and $reason property). */
 zend_object *async_channel_exception(async_channel_close_reason reason);
-
-/* Deadlock layer 1 (spec §8.5): closes with DEADLOCK every channel that has soft timeouts and a
- * blocked coroutine. True when it closed something (the woken coroutines are queued). */
-bool async_channels_resolve_deadlock(void);
 
 #endif /* ASYNC_CHANNEL_H */

@@ -11,8 +11,14 @@ if test "$PHP_ASYNC" != "no"; then
   PHP_EVAL_LIBLINE($LIBUV_LIBS, ASYNC_SHARED_LIBADD)
   PHP_SUBST(ASYNC_SHARED_LIBADD)
 
+  dnl Sources by layer (docs/architecture.md); config.w32 lists the same (scripts/check-layout.sh).
   PHP_NEW_EXTENSION(async,
-    [async.c zend_async_API.c exceptions.c coroutine.c scheduler.c libuv_reactor.c context.c sleep.c function_hooks.c pool.c channel.c future.c timeout.c scope.c misc.c signal.c reactor_signal.c cpu.c task_group.c await_all.c iterate.c reactor_dns.c dns.c sockets_hooks.c reactor_poll.c net_transport.c net_select.c reactor_io.c],
+    [async.c \
+     zend_async_API.c \
+     exceptions.c awaitable.c coroutine.c scheduler.c async_wait.c \
+     reactor.c reactor_poll.c reactor_io.c reactor_dns.c reactor_signal.c \
+     context.c scope.c future.c timeout.c channel.c pool.c task_group.c iterate.c await.c signal_wait.c cpu.c runtime_stats.c \
+     hook_functions.c hook_sleep.c hook_dns.c hook_sockets.c hook_stream_transport.c hook_stream_select.c],
     $ext_shared,, [-DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 -Wall -Wno-unused-parameter])
-  PHP_INSTALL_HEADERS([ext/async], [zend_async_API.h php_async.h])
+  PHP_INSTALL_HEADERS([ext/async], [zend_async_API.h async_io_wait.h php_async.h async_ring.h])
 fi

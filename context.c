@@ -5,8 +5,12 @@
  * lookups through it are local (spec §3.6).
  */
 #include "php_async.h"
-#include "zend_exceptions.h"
+#include "context.h"
+#include "coroutine.h"
+#include "scheduler.h"
+#include "exceptions.h"
 #include "scope.h"
+#include "zend_exceptions.h"
 #include "context_arginfo.h"
 
 zend_class_entry *async_ce_context;
@@ -190,6 +194,39 @@ ZEND_METHOD(Async_Context, unset)
 	RETURN_OBJ_COPY(Z_OBJ_P(ZEND_THIS));
 }
 
+/* ---------------------------------------------------------------------------------------------
+ * current_context(), root_context(), request_context(): the contexts of scopes
+ * ------------------------------------------------------------------------------------------- */
+
+ZEND_FUNCTION(Async_current_context)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	RETURN_OBJ_COPY(async_scope_get_context(async_scope_current()));
+}
+
+ZEND_FUNCTION(Async_root_context)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	if (!ASYNC_G(launched)) {
+		async_scheduler_launch();
+	}
+	RETURN_OBJ_COPY(async_scope_get_context(async_scope_main()));
+}
+
+ZEND_FUNCTION(Async_request_context)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	zend_async_scope_t *scope = ZEND_ASYNC_G(main_scope) ? ZEND_ASYNC_CURRENT_SCOPE : NULL;
+	if (scope == NULL || scope->request_scope == NULL) {
+		RETURN_NULL(); /* no embedder sets a request scope in the CLI */
+	}
+	RETURN_OBJ_COPY(async_scope_get_context(scope->request_scope));
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Registration
+ * ------------------------------------------------------------------------------------------- */
+
 void async_register_context_class(void)
 {
 	async_ce_context = register_class_Async_Context();
@@ -199,4 +236,7 @@ void async_register_context_class(void)
 	context_handlers.free_obj = context_free_obj;
 	context_handlers.get_gc = context_get_gc;
 	context_handlers.clone_obj = NULL;
+	async_class_register(ZEND_ASYNC_CLASS_CONTEXT, async_ce_context);
+	async_coroutine_set_context_factory(async_context_new_object);
+	zend_register_functions(NULL, ext_functions, NULL, MODULE_PERSISTENT);
 }

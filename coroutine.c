@@ -6,7 +6,10 @@
  * bounded pool and the next coroutine reuses it (design doc §1, P2/P3).
  */
 #include "php_async.h"
-#include "scope.h"
+#include "coroutine.h"
+#include "scheduler.h"
+#include "exceptions.h"
+#include "awaitable.h"
 #include "zend_exceptions.h"
 #include "zend_closures.h"
 #include "zend_builtin_functions.h"
@@ -119,7 +122,7 @@ static void coroutine_free_obj(zend_object *object)
 		worker_free(co->worker);
 		co->worker = NULL;
 	}
-	async_scope_forget_coroutine(&co->coro);
+	async_scope_ops->forget_coroutine(&co->coro);
 	zend_async_waker_destroy(&co->coro);
 	zend_async_callbacks_free(&co->coro.event);
 	zend_fcall_release(co->coro.fcall);
@@ -518,7 +521,7 @@ void async_coroutine_finish(async_coroutine_t *co)
 		&& !ZEND_ASYNC_EVENT_HAS(&coro->event, ZEND_ASYNC_EVENT_F_EXCEPTION_HANDLED)
 		&& !async_is_cancellation(coro->exception)) {
 		/* §8.2 step 2: the scope's handlers, or fail-together up the tree. */
-		if (async_scope_handle_error(coro, coro->exception)) {
+		if (async_scope_ops->handle_error(coro, coro->exception)) {
 			ZEND_ASYNC_EVENT_SET_EXCEPTION_HANDLED(&coro->event);
 		} else {
 			/* Step 3, fire-and-forget: only the alive reference (and maybe the run queue's) is left. */
@@ -529,7 +532,7 @@ void async_coroutine_finish(async_coroutine_t *co)
 			}
 		}
 	}
-	async_scope_remove_coroutine(coro);
+	async_scope_ops->remove_coroutine(coro);
 
 	/* The alive reference taken by spawn(). */
 	if (co->spawned) {
@@ -641,10 +644,7 @@ ZEND_METHOD(Async_Coroutine, getContext)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	async_coroutine_t *co = THIS_CO();
-	if (co->context == NULL) {
-		co->context = async_context_new_object();
-	}
-	RETURN_OBJ_COPY(co->context);
+	RETURN_OBJ_COPY(async_coroutine_get_context(co));
 }
 
 ZEND_METHOD(Async_Coroutine, getResult)
@@ -839,6 +839,49 @@ ZEND_METHOD(Async_Coroutine, finally)
 	zend_hash_next_index_insert(co->finally_handlers, callback);
 }
 
+async_coroutine_t *async_coroutine_protect(void)
+{
+	ZEND_ASSERT(ZEND_ASYNC_G(coroutine) != NULL && "protect needs a current coroutine");
+	async_coroutine_t *co = ASYNC_CO_FROM_CORO(ZEND_ASYNC_G(coroutine));
+	GC_ADDREF(&co->std);
+	co->protect_depth++;
+	ZEND_COROUTINE_SET_PROTECTED(&co->coro);
+	return co;
+}
+
+zend_object *async_coroutine_unprotect(async_coroutine_t *co, bool deliver)
+{
+	ZEND_ASSERT(co->protect_depth > 0 && "unprotect without protect");
+	zend_object *error = NULL;
+	if (--co->protect_depth == 0) {
+		ZEND_COROUTINE_CLR_PROTECTED(&co->coro);
+		if (deliver && co->pending_cancel != NULL && !ZEND_COROUTINE_IS_FINISHED(&co->coro)) {
+			error = co->pending_cancel;
+			co->pending_cancel = NULL;
+			ZEND_COROUTINE_SET_CANCELLED(&co->coro);
+		}
+	}
+	OBJ_RELEASE(&co->std); /* the current coroutine: its own reference keeps it */
+	return error;
+}
+
+/* per-process: set once at MINIT by context.c */
+static async_context_factory_fn context_factory;
+
+void async_coroutine_set_context_factory(async_context_factory_fn factory)
+{
+	context_factory = factory;
+}
+
+zend_object *async_coroutine_get_context(async_coroutine_t *co)
+{
+	if (co->context == NULL) {
+		ZEND_ASSERT(context_factory != NULL && "context.c registers the factory at MINIT");
+		co->context = context_factory();
+	}
+	return co->context;
+}
+
 void async_register_coroutine_class(void)
 {
 	async_ce_coroutine = register_class_Async_Coroutine(async_ce_completable);
@@ -850,4 +893,5 @@ void async_register_coroutine_class(void)
 	coroutine_handlers.dtor_obj = coroutine_dtor_obj;
 	coroutine_handlers.free_obj = coroutine_free_obj;
 	coroutine_handlers.get_gc = coroutine_get_gc;
+	async_class_register(ZEND_ASYNC_CLASS_COROUTINE, async_ce_coroutine);
 }

@@ -1,5 +1,6 @@
 /*
- * cpu.c — Async\CpuSnapshot, Async\cpu_usage() and Async\loadavg().
+ * cpu.c — Async\CpuSnapshot, Async\cpu_usage(), Async\loadavg() and
+ * Async\available_parallelism().
  *
  * A snapshot is five clocks read at one instant, in nanoseconds: the monotonic wall clock
  * (uv_hrtime), this process's user and system CPU time (getrusage through uv_getrusage), and
@@ -15,54 +16,19 @@
  *   system_percent  = busy / (busy + idle) * 100         (all CPUs, every process)
  */
 #include "php_async.h"
-#include "misc.h"
+#include "cpu.h"
+#include "reactor.h"
+#include "cpu_arginfo.h"
 
 zend_class_entry *async_ce_cpu_snapshot;
 
-typedef struct {
-	uint64_t wall_ns;
-	uint64_t user_ns;
-	uint64_t system_ns;
-	uint64_t idle_ns;
-	uint64_t busy_ns;
-	uint32_t cpu_count;
-} async_cpu_times_t;
-
-/* The stored snapshot of cpu_usage() (the runtime is NTS). */
-static async_cpu_times_t stored;
-static bool stored_valid;
-
-/* The declaration order of CpuSnapshot's properties (misc.stub.php). */
+/* The declaration order of CpuSnapshot's properties (cpu.stub.php). */
 enum { PROP_WALL, PROP_USER, PROP_SYSTEM, PROP_IDLE, PROP_BUSY, PROP_CPU_COUNT };
-
-static uint64_t timeval_ns(const uv_timeval_t *tv)
-{
-	return (uint64_t) tv->tv_sec * 1000000000u + (uint64_t) tv->tv_usec * 1000u;
-}
 
 /* A source that cannot be read leaves its fields at zero. */
 static void cpu_times_now(async_cpu_times_t *t)
 {
-	memset(t, 0, sizeof(*t));
-	t->wall_ns = uv_hrtime();
-
-	uv_rusage_t usage;
-	if (uv_getrusage(&usage) == 0) {
-		t->user_ns = timeval_ns(&usage.ru_utime);
-		t->system_ns = timeval_ns(&usage.ru_stime);
-	}
-
-	uv_cpu_info_t *cpus;
-	int count;
-	if (uv_cpu_info(&cpus, &count) == 0) {
-		for (int i = 0; i < count; i++) {
-			const struct uv_cpu_times_s *c = &cpus[i].cpu_times;
-			t->busy_ns += (c->user + c->nice + c->sys + c->irq) * 1000000u; /* ms */
-			t->idle_ns += c->idle * 1000000u;
-		}
-		t->cpu_count = (uint32_t) count;
-		uv_free_cpu_info(cpus, count);
-	}
+	async_reactor_cpu_times(t);
 }
 
 static uint64_t delta(uint64_t now, uint64_t before)
@@ -77,7 +43,7 @@ static void loadavg_value(zval *return_value)
 	ZVAL_NULL(return_value);
 #else
 	double avg[3];
-	uv_loadavg(avg);
+	async_reactor_loadavg(avg);
 	array_init_size(return_value, 3);
 	for (int i = 0; i < 3; i++) {
 		add_next_index_double(return_value, avg[i]);
@@ -99,11 +65,12 @@ ZEND_FUNCTION(Async_cpu_usage)
 	cpu_times_now(&now);
 	double process_cores = 0, process_percent = 0, system_percent = 0, interval_sec = 0;
 
-	if (stored_valid) {
-		uint64_t wall = delta(now.wall_ns, stored.wall_ns);
-		uint64_t process = delta(now.user_ns + now.system_ns, stored.user_ns + stored.system_ns);
-		uint64_t busy = delta(now.busy_ns, stored.busy_ns);
-		uint64_t idle = delta(now.idle_ns, stored.idle_ns);
+	async_cpu_times_t *stored = ASYNC_G(cpu_snapshot);
+	if (stored != NULL) {
+		uint64_t wall = delta(now.wall_ns, stored->wall_ns);
+		uint64_t process = delta(now.user_ns + now.system_ns, stored->user_ns + stored->system_ns);
+		uint64_t busy = delta(now.busy_ns, stored->busy_ns);
+		uint64_t idle = delta(now.idle_ns, stored->idle_ns);
 		if (wall > 0) {
 			process_cores = (double) process / (double) wall;
 			interval_sec = (double) wall / 1e9;
@@ -115,8 +82,10 @@ ZEND_FUNCTION(Async_cpu_usage)
 			system_percent = (double) busy / (double) (busy + idle) * 100.0;
 		}
 	}
-	stored = now;
-	stored_valid = true;
+	if (stored == NULL) {
+		stored = ASYNC_G(cpu_snapshot) = emalloc(sizeof(*stored));
+	}
+	*stored = now;
 
 	zval load;
 	loadavg_value(&load);
@@ -151,13 +120,24 @@ ZEND_METHOD(Async_CpuSnapshot, now)
 	ZVAL_LONG(OBJ_PROP_NUM(obj, PROP_CPU_COUNT), (zend_long) t.cpu_count);
 }
 
-void async_cpu_snapshot_register(zend_class_entry *ce)
+ZEND_FUNCTION(Async_available_parallelism)
 {
-	async_ce_cpu_snapshot = ce;
-	ZEND_ASSERT(ce->default_properties_count == PROP_CPU_COUNT + 1);
+	ZEND_PARSE_PARAMETERS_NONE();
+	uint32_t n = ZEND_ASYNC_AVAILABLE_PARALLELISM();
+	RETURN_LONG(n > 0 ? n : 1);
+}
+
+void async_register_cpu(void)
+{
+	async_ce_cpu_snapshot = register_class_Async_CpuSnapshot();
+	ZEND_ASSERT(async_ce_cpu_snapshot->default_properties_count == PROP_CPU_COUNT + 1);
+	zend_register_functions(NULL, ext_functions, NULL, MODULE_PERSISTENT);
 }
 
 void async_cpu_rshutdown(void)
 {
-	stored_valid = false;
+	if (ASYNC_G(cpu_snapshot) != NULL) {
+		efree(ASYNC_G(cpu_snapshot));
+		ASYNC_G(cpu_snapshot) = NULL;
+	}
 }

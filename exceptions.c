@@ -1,9 +1,8 @@
 /* The exception hierarchy of spec §5, and small helpers to raise them. */
 #include "php_async.h"
+#include "exceptions.h"
 #include "zend_exceptions.h"
-#include "cancellation_arginfo.h"
 #include "exceptions_arginfo.h"
-#include "channel.h"
 
 zend_class_entry *async_ce_cancellation;
 zend_class_entry *async_ce_async_cancellation;
@@ -16,7 +15,9 @@ zend_class_entry *async_ce_composite_exception;
 zend_class_entry *async_ce_pool_exception;
 zend_class_entry *async_ce_service_unavailable;
 zend_class_entry *async_ce_context_exception;
+/* per-process: class entries, registered at MINIT */
 static zend_class_entry *ce_channel, *ce_thread_channel;
+/* per-process: class entries, registered at MINIT */
 static zend_class_entry *ce_remote, *ce_thread_transfer, *ce_io, *ce_dns, *ce_poll, *ce_thread_pool;
 
 void async_register_exceptions(void)
@@ -44,31 +45,36 @@ void async_register_exceptions(void)
 	ce_poll = register_class_Async_PollException(zend_ce_exception);
 	async_ce_composite_exception = register_class_Async_CompositeException(zend_ce_exception);
 	ce_thread_pool = register_class_Async_ThreadPoolException(zend_ce_exception);
+
+	async_class_register(ZEND_ASYNC_EXCEPTION_DEFAULT, async_ce_async_exception);
+	async_class_register(ZEND_ASYNC_EXCEPTION_CANCELLATION, async_ce_async_cancellation);
+	async_class_register(ZEND_ASYNC_EXCEPTION_TIMEOUT, async_ce_timeout_exception);
+	async_class_register(ZEND_ASYNC_EXCEPTION_INPUT_OUTPUT, ce_io);
+	async_class_register(ZEND_ASYNC_EXCEPTION_POLL, ce_poll);
+	async_class_register(ZEND_ASYNC_EXCEPTION_DNS, ce_dns);
+	async_class_register(ZEND_ASYNC_EXCEPTION_DEADLOCK, async_ce_deadlock_error);
+	async_class_register(ZEND_ASYNC_EXCEPTION_SERVICE_UNAVAILABLE, async_ce_service_unavailable);
+	async_class_register(ZEND_ASYNC_EXCEPTION_OPERATION_CANCELLED, async_ce_operation_canceled);
+	async_class_register(ZEND_ASYNC_EXCEPTION_THREAD_TRANSFER, ce_thread_transfer);
+	async_class_register(ZEND_ASYNC_EXCEPTION_REMOTE, ce_remote);
+}
+
+/* per-process: class entries are registered once at MINIT */
+static zend_class_entry *class_registry[ZEND_ASYNC_EXCEPTION_REMOTE + 1];
+
+void async_class_register(zend_async_class type, zend_class_entry *ce)
+{
+	ZEND_ASSERT((size_t) type < sizeof(class_registry) / sizeof(class_registry[0]));
+	ZEND_ASSERT((class_registry[type] == NULL || class_registry[type] == ce) && "one class per slot");
+	class_registry[type] = ce;
 }
 
 zend_class_entry *async_get_class_ce(zend_async_class type)
 {
-	switch (type) {
-		case ZEND_ASYNC_CLASS_AWAITABLE: return async_ce_awaitable;
-		case ZEND_ASYNC_CLASS_COMPLETABLE: return async_ce_completable;
-		case ZEND_ASYNC_CLASS_COROUTINE: return async_ce_coroutine;
-		case ZEND_ASYNC_CLASS_CONTEXT: return async_ce_context;
-		case ZEND_ASYNC_CLASS_POOL: return async_ce_pool;
-		case ZEND_ASYNC_CLASS_FUTURE: return async_ce_future;
-		case ZEND_ASYNC_CLASS_CHANNEL: return async_ce_channel;
-		case ZEND_ASYNC_EXCEPTION_DEFAULT: return async_ce_async_exception;
-		case ZEND_ASYNC_EXCEPTION_CANCELLATION: return async_ce_async_cancellation;
-		case ZEND_ASYNC_EXCEPTION_TIMEOUT: return async_ce_timeout_exception;
-		case ZEND_ASYNC_EXCEPTION_INPUT_OUTPUT: return ce_io;
-		case ZEND_ASYNC_EXCEPTION_POLL: return ce_poll;
-		case ZEND_ASYNC_EXCEPTION_DNS: return ce_dns;
-		case ZEND_ASYNC_EXCEPTION_DEADLOCK: return async_ce_deadlock_error;
-		case ZEND_ASYNC_EXCEPTION_SERVICE_UNAVAILABLE: return async_ce_service_unavailable;
-		case ZEND_ASYNC_EXCEPTION_OPERATION_CANCELLED: return async_ce_operation_canceled;
-		case ZEND_ASYNC_EXCEPTION_THREAD_TRANSFER: return ce_thread_transfer;
-		case ZEND_ASYNC_EXCEPTION_REMOTE: return ce_remote;
-		default: return NULL;
+	if ((size_t) type >= sizeof(class_registry) / sizeof(class_registry[0])) {
+		return NULL;
 	}
+	return class_registry[type];
 }
 
 /* The runtime creates exceptions on behalf of code that is not on the stack: a cancellation is

@@ -2,6 +2,13 @@
 
 /** @generate-class-entries */
 
+namespace {
+
+/** Declared only when the engine has no \Cancellation of its own (stock PHP 8.2). */
+class Cancellation extends Error {}
+
+}
+
 namespace Async {
 
 class AsyncCancellation extends \Cancellation {}

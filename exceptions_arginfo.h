@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 43886a454a0440a35e3d346c81cfb98b927cdee1 */
+ * Stub hash: cd091b56377871fa7b52fbecf7465e56f6bcf37d */
 
 ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_class_Async_RemoteException_getRemoteException, 0, 0, Throwable, 1)
 ZEND_END_ARG_INFO()
@@ -19,6 +19,11 @@ ZEND_METHOD(Async_RemoteException, getRemoteException);
 ZEND_METHOD(Async_RemoteException, getRemoteClass);
 ZEND_METHOD(Async_CompositeException, addException);
 ZEND_METHOD(Async_CompositeException, getExceptions);
+
+
+static const zend_function_entry class_Cancellation_methods[] = {
+	ZEND_FE_END
+};
 
 
 static const zend_function_entry class_Async_AsyncCancellation_methods[] = {
@@ -108,6 +113,16 @@ static const zend_function_entry class_Async_CompositeException_methods[] = {
 static const zend_function_entry class_Async_ThreadPoolException_methods[] = {
 	ZEND_FE_END
 };
+
+static zend_class_entry *register_class_Cancellation(zend_class_entry *class_entry_Error)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_CLASS_ENTRY(ce, "Cancellation", class_Cancellation_methods);
+	class_entry = zend_register_internal_class_ex(&ce, class_entry_Error);
+
+	return class_entry;
+}
 
 static zend_class_entry *register_class_Async_AsyncCancellation(zend_class_entry *class_entry_Cancellation)
 {

@@ -20,6 +20,10 @@
  */
 #include "php_async.h"
 #include "future.h"
+#include "coroutine.h"
+#include "exceptions.h"
+#include "awaitable.h"
+#include "async_wait.h"
 #include "zend_exceptions.h"
 #include "zend_interfaces.h"
 #include "future_arginfo.h"
@@ -133,18 +137,15 @@ typedef struct _async_passthrough_s {
 	struct _async_passthrough_s *next;
 } async_passthrough_t;
 
-static struct {
-	async_passthrough_t *head, *tail;
-	bool draining;
-} passthrough; /* only non-empty while draining, which never leaves this file */
+/* The queue lives in ASYNC_G(passthrough_*): only non-empty while draining. */
 
 static void future_passthrough_drain(void)
 {
 	async_passthrough_t *p;
-	while ((p = passthrough.head) != NULL) {
-		passthrough.head = p->next;
-		if (passthrough.head == NULL) {
-			passthrough.tail = NULL;
+	while ((p = ASYNC_G(passthrough_head)) != NULL) {
+		ASYNC_G(passthrough_head) = p->next;
+		if (ASYNC_G(passthrough_head) == NULL) {
+			ASYNC_G(passthrough_tail) = NULL;
 		}
 		future_settle_child(p->child, &p->parent->future.result, p->parent->future.exception);
 		OBJ_RELEASE(&p->parent->std); /* a dying child may warn, and a user error handler run */
@@ -160,25 +161,25 @@ static void future_passthrough(async_future_t *child, async_future_t *parent)
 	p->parent = parent;
 	GC_ADDREF(&parent->std);
 	p->next = NULL;
-	if (passthrough.tail) {
-		passthrough.tail->next = p;
+	if (ASYNC_G(passthrough_tail)) {
+		ASYNC_G(passthrough_tail)->next = p;
 	} else {
-		passthrough.head = p;
+		ASYNC_G(passthrough_head) = p;
 	}
-	passthrough.tail = p;
-	if (passthrough.draining) {
+	ASYNC_G(passthrough_tail) = p;
+	if (ASYNC_G(passthrough_draining)) {
 		return;
 	}
-	passthrough.draining = true;
+	ASYNC_G(passthrough_draining) = true;
 	zend_try {
 		future_passthrough_drain();
 	} zend_catch {
 		/* A fatal error in an error handler: the request is over, the next one starts clean. */
-		passthrough.head = passthrough.tail = NULL;
-		passthrough.draining = false;
+		ASYNC_G(passthrough_head) = ASYNC_G(passthrough_tail) = NULL;
+		ASYNC_G(passthrough_draining) = false;
 		zend_bailout();
 	} zend_end_try();
-	passthrough.draining = false;
+	ASYNC_G(passthrough_draining) = false;
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -909,23 +910,6 @@ ZEND_METHOD(Async_Future, getCompletedLocation)
 	RETURN_STR(async_location_string(f->future.completed_filename, f->future.completed_lineno));
 }
 
-ZEND_FUNCTION(Async_timeout)
-{
-	zend_long ms;
-	ZEND_PARSE_PARAMETERS_START(1, 1)
-		Z_PARAM_LONG(ms)
-	ZEND_PARSE_PARAMETERS_END();
-	if (ms <= 0) {
-		zend_value_error("Timeout value must be greater than 0");
-		RETURN_THROWS();
-	}
-	zend_object *timeout = async_timeout_new(ms);
-	if (timeout == NULL) {
-		RETURN_THROWS();
-	}
-	RETURN_OBJ(timeout);
-}
-
 /* ---------------------------------------------------------------------------------------------
  * The C API
  * ------------------------------------------------------------------------------------------- */
@@ -984,8 +968,6 @@ void async_register_future(void)
 	async_ce_future_state->create_object = future_create_object;
 	async_ce_future = register_class_Async_Future(async_ce_completable);
 	async_ce_future->create_object = future_obj_create;
-	async_timeout_register(register_class_Async_Timeout(async_ce_completable));
-	zend_register_functions(NULL, ext_functions, NULL, MODULE_PERSISTENT);
 
 	memcpy(&future_state_handlers, &std_object_handlers, sizeof(zend_object_handlers));
 	future_state_handlers.offset = XtOffsetOf(async_future_t, std);
@@ -1000,7 +982,7 @@ void async_register_future(void)
 	future_handlers.get_gc = future_obj_get_gc;
 	future_handlers.clone_obj = NULL;
 
-
 	zend_async_scheduler_api_t api = { .new_future = future_api_new };
 	zend_async_scheduler_register(PHP_ASYNC_NAME, false, &api);
+	async_class_register(ZEND_ASYNC_CLASS_FUTURE, async_ce_future);
 }

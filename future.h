@@ -1,5 +1,5 @@
 /*
- * future.h — Async\FutureState / Async\Future / Async\Timeout, and the C helpers other parts of
+ * future.h — Async\FutureState / Async\Future, and the C helpers other parts of
  * ext-async use to hand PHP a Future (e.g. Channel::recvAsync()).
  *
  * A future is a zend_future_t event living inside a hidden Async\FutureState object: it is
@@ -9,11 +9,14 @@
 #ifndef ASYNC_FUTURE_H
 #define ASYNC_FUTURE_H
 
-#include "php_async.h"
+#include "php.h"
+#include "zend_async_API.h"
 
 extern zend_class_entry *async_ce_future_state;
 extern zend_class_entry *async_ce_future;
-extern zend_class_entry *async_ce_timeout;
+
+/* MINIT: the classes and the scheduler table's new_future slot. */
+void async_register_future(void);
 
 /* A new pending future, "created at" the current PHP line. The caller owns one reference. */
 zend_future_t *async_future_new(void);
@@ -29,9 +32,5 @@ zend_object *async_future_new_object(zend_future_t *future);
 
 /* True when the future was rejected with a cancellation (Future::cancel() or a cancelled chain). */
 bool async_future_is_cancelled(zend_future_t *future);
-
-/* timeout.c */
-void async_timeout_register(zend_class_entry *ce);
-zend_object *async_timeout_new(zend_long ms);
 
 #endif /* ASYNC_FUTURE_H */

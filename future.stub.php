@@ -4,9 +4,6 @@
 
 namespace Async;
 
-/** An Async\Timeout: inert until something waits on it, then fails with TimeoutException after $ms. */
-function timeout(int $ms): Awaitable {}
-
 /**
  * The writer side of a future.
  * @strict-properties
@@ -73,19 +70,4 @@ final class Future implements Completable
     public function getCompletedFileAndLine(): array {}
 
     public function getCompletedLocation(): string {}
-}
-
-/**
- * @strict-properties
- * @not-serializable
- */
-final class Timeout implements Completable
-{
-    private function __construct() {}
-
-    public function cancel(?AsyncCancellation $cancellation = null): void {}
-
-    public function isCompleted(): bool {}
-
-    public function isCancelled(): bool {}
 }

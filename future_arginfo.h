@@ -1,9 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 5208b8c5487ab6536cebd95eea337042e52e1b4d */
-
-ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_Async_timeout, 0, 1, Async\\Awaitable, 0)
-	ZEND_ARG_TYPE_INFO(0, ms, IS_LONG, 0)
-ZEND_END_ARG_INFO()
+ * Stub hash: 9a063543a3e1cc8b8289d3edac6259f15af5b6dc */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Async_FutureState___construct, 0, 0, 0)
 ZEND_END_ARG_INFO()
@@ -83,16 +79,7 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_class_Async_Future_getCompletedLocation arginfo_class_Async_FutureState_getCreatedLocation
 
-#define arginfo_class_Async_Timeout___construct arginfo_class_Async_FutureState___construct
 
-#define arginfo_class_Async_Timeout_cancel arginfo_class_Async_Future_cancel
-
-#define arginfo_class_Async_Timeout_isCompleted arginfo_class_Async_FutureState_isCompleted
-
-#define arginfo_class_Async_Timeout_isCancelled arginfo_class_Async_FutureState_isCompleted
-
-
-ZEND_FUNCTION(Async_timeout);
 ZEND_METHOD(Async_FutureState, __construct);
 ZEND_METHOD(Async_FutureState, complete);
 ZEND_METHOD(Async_FutureState, error);
@@ -119,16 +106,6 @@ ZEND_METHOD(Async_Future, getCreatedFileAndLine);
 ZEND_METHOD(Async_Future, getCreatedLocation);
 ZEND_METHOD(Async_Future, getCompletedFileAndLine);
 ZEND_METHOD(Async_Future, getCompletedLocation);
-ZEND_METHOD(Async_Timeout, __construct);
-ZEND_METHOD(Async_Timeout, cancel);
-ZEND_METHOD(Async_Timeout, isCompleted);
-ZEND_METHOD(Async_Timeout, isCancelled);
-
-
-static const zend_function_entry ext_functions[] = {
-	ZEND_NS_FALIAS("Async", timeout, Async_timeout, arginfo_Async_timeout)
-	ZEND_FE_END
-};
 
 
 static const zend_function_entry class_Async_FutureState_methods[] = {
@@ -166,15 +143,6 @@ static const zend_function_entry class_Async_Future_methods[] = {
 	ZEND_FE_END
 };
 
-
-static const zend_function_entry class_Async_Timeout_methods[] = {
-	ZEND_ME(Async_Timeout, __construct, arginfo_class_Async_Timeout___construct, ZEND_ACC_PRIVATE)
-	ZEND_ME(Async_Timeout, cancel, arginfo_class_Async_Timeout_cancel, ZEND_ACC_PUBLIC)
-	ZEND_ME(Async_Timeout, isCompleted, arginfo_class_Async_Timeout_isCompleted, ZEND_ACC_PUBLIC)
-	ZEND_ME(Async_Timeout, isCancelled, arginfo_class_Async_Timeout_isCancelled, ZEND_ACC_PUBLIC)
-	ZEND_FE_END
-};
-
 static zend_class_entry *register_class_Async_FutureState(void)
 {
 	zend_class_entry ce, *class_entry;
@@ -191,18 +159,6 @@ static zend_class_entry *register_class_Async_Future(zend_class_entry *class_ent
 	zend_class_entry ce, *class_entry;
 
 	INIT_NS_CLASS_ENTRY(ce, "Async", "Future", class_Async_Future_methods);
-	class_entry = zend_register_internal_class_ex(&ce, NULL);
-	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NO_DYNAMIC_PROPERTIES|ZEND_ACC_NOT_SERIALIZABLE;
-	zend_class_implements(class_entry, 1, class_entry_Async_Completable);
-
-	return class_entry;
-}
-
-static zend_class_entry *register_class_Async_Timeout(zend_class_entry *class_entry_Async_Completable)
-{
-	zend_class_entry ce, *class_entry;
-
-	INIT_NS_CLASS_ENTRY(ce, "Async", "Timeout", class_Async_Timeout_methods);
 	class_entry = zend_register_internal_class_ex(&ce, NULL);
 	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NO_DYNAMIC_PROPERTIES|ZEND_ACC_NOT_SERIALIZABLE;
 	zend_class_implements(class_entry, 1, class_entry_Async_Completable);

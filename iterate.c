@@ -16,7 +16,10 @@
  */
 #include "php_async.h"
 #include "scope.h"
-#include "task_group.h"
+#include "iterate.h"
+#include "scheduler.h"
+#include "exceptions.h"
+#include "async_wait.h"
 #include "zend_exceptions.h"
 #include "zend_interfaces.h"
 #include "iterate_arginfo.h"
@@ -108,13 +111,7 @@ static void iterate_fail_with_exception(iterate_state_t *st)
 /* Suspends the caller until a callback coroutine finishes. False with an exception. */
 static bool iterate_wait(iterate_state_t *st)
 {
-	zend_coroutine_t *co = ZEND_ASYNC_G(coroutine);
-	ZEND_ASYNC_WAKER_NEW(co);
-	if (zend_async_resume_when(co, &st->event, false, zend_async_waker_callback_resolve, NULL)) {
-		ZEND_ASYNC_SUSPEND();
-	}
-	ZEND_ASYNC_WAKER_CLEAN(co);
-	return !EG(exception);
+	return async_wait_event(&st->event, NULL, NULL, "iterate");
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -321,14 +318,14 @@ static void iterate_scope_notified(zend_async_event_t *event, zend_async_event_c
 static bool iterate_await_scope(zend_async_scope_t *scope)
 {
 	while (!async_scope_is_finished(scope) && !ZEND_ASYNC_EVENT_IS_CLOSED(&scope->event)) {
-		zend_coroutine_t *co = ZEND_ASYNC_G(coroutine);
-		ZEND_ASYNC_WAKER_NEW(co);
-		zend_coroutine_event_callback_t *cb = zend_async_coroutine_callback_new(co, iterate_scope_notified, 0);
-		if (zend_async_resume_when(co, &scope->event, false, NULL, cb)) {
-			ZEND_ASYNC_SUSPEND();
+		zend_coroutine_t *co = async_wait_begin(NULL, "iterate");
+		if (co == NULL) {
+			return false;
 		}
-		ZEND_ASYNC_WAKER_CLEAN(co);
-		if (EG(exception)) {
+		zend_coroutine_event_callback_t *cb = zend_async_coroutine_callback_new(co, iterate_scope_notified, 0);
+		bool ok = async_wait_on(co, &scope->event, false, NULL, cb) && async_wait_suspend(co);
+		async_wait_end(co);
+		if (!ok) {
 			return false;
 		}
 	}
@@ -409,10 +406,8 @@ ZEND_FUNCTION(Async_iterate)
 		zend_argument_value_error(3, "must be between 0 and %u", UINT32_MAX);
 		RETURN_THROWS();
 	}
-	if (!async_can_suspend()) {
-		async_throw(async_ce_async_exception, ZEND_ASYNC_G(in_scheduler_context)
-			? "The operation cannot be executed in the scheduler context"
-			: "Cannot iterate inside a destructor: PHP " PHP_VERSION " forbids switching coroutines there");
+	if (!async_wait_allowed()) {
+		async_wait_throw_not_allowed("iterate");
 		RETURN_THROWS();
 	}
 	if (ZEND_ASYNC_G(coroutine) == NULL) {

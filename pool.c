@@ -15,6 +15,9 @@
  * idle + active never exceeds max_size.
  */
 #include "php_async.h"
+#include "pool.h"
+#include "exceptions.h"
+#include "async_wait.h"
 #include "zend_exceptions.h"
 #include "zend_interfaces.h"
 #include "zend_enum.h"
@@ -30,14 +33,6 @@ static zend_object_handlers pool_handlers;
  * Structures
  * ------------------------------------------------------------------------------------------- */
 
-/* Idle resources: a ring with a power-of-two capacity, O(1) push at tail and pop at head. */
-typedef struct {
-	zval *data;
-	uint32_t head, tail, count, capacity;
-} async_pool_ring_t;
-
-#define POOL_RING_INITIAL 8
-
 typedef enum {
 	WAITER_PARKED,    /* nothing yet: woken by its timer, a cancellation or close() */
 	WAITER_RESOURCE,  /* handed an idle resource (reserved for it, counted as active) */
@@ -50,7 +45,7 @@ typedef struct _async_pool_waiter_s async_pool_waiter_t;
  * the pool's add_callback/del_callback keep the FIFO in step with the subscription. */
 struct _async_pool_waiter_s {
 	zend_coroutine_event_callback_t cb; /* first: seen as a callback by the waker and the vector */
-	async_pool_waiter_t *prev, *next;
+	async_list_node_t node;             /* in the pool's FIFO while linked */
 	bool linked;
 	async_pool_waiter_outcome outcome;
 	zval resource;
@@ -58,9 +53,9 @@ struct _async_pool_waiter_s {
 
 typedef struct {
 	zend_async_pool_t base;             /* first: the public half, and the event */
-	async_pool_ring_t idle;
+	async_ring_t idle;                  /* idle resources (zvals), oldest first */
 	uint32_t active;
-	async_pool_waiter_t *first, *last;  /* FIFO of parked acquirers */
+	async_list_t waiters;               /* FIFO of parked acquirers */
 	zend_async_timer_event_t *healthcheck_timer;
 	zend_async_event_callback_t *healthcheck_cb;
 	bool healthcheck_running;
@@ -88,51 +83,23 @@ static void pool_waiter_notify(zend_async_event_t *event, zend_async_event_callb
 static zend_object *pool_new_obj(zend_async_pool_t *base);
 
 /* ---------------------------------------------------------------------------------------------
- * Ring buffer
+ * Idle resources
  * ------------------------------------------------------------------------------------------- */
 
-static void ring_grow(async_pool_ring_t *ring)
-{
-	uint32_t capacity = ring->capacity ? ring->capacity * 2 : POOL_RING_INITIAL;
-	zval *data = safe_emalloc(capacity, sizeof(zval), 0);
-	for (uint32_t i = 0; i < ring->count; i++) {
-		ZVAL_COPY_VALUE(&data[i], &ring->data[(ring->head + i) & (ring->capacity - 1)]);
-	}
-	if (ring->data) {
-		efree(ring->data);
-	}
-	ring->data = data;
-	ring->head = 0;
-	ring->tail = ring->count;
-	ring->capacity = capacity;
-}
-
 /* Takes over the caller's reference. */
-static void ring_push(async_pool_ring_t *ring, zval *value)
+static zend_always_inline void ring_push(async_ring_t *ring, zval *value)
 {
-	if (ring->count == ring->capacity) {
-		ring_grow(ring);
-	}
-	ZVAL_COPY_VALUE(&ring->data[ring->tail], value);
-	ring->tail = (ring->tail + 1) & (ring->capacity - 1);
-	ring->count++;
+	ZVAL_COPY_VALUE(ASYNC_RING_PUSH(ring, zval), value);
 }
 
 /* Hands the reference to the caller. The oldest idle resource goes first. */
-static bool ring_pop(async_pool_ring_t *ring, zval *value)
+static zend_always_inline bool ring_pop(async_ring_t *ring, zval *value)
 {
 	if (ring->count == 0) {
 		return false;
 	}
-	ZVAL_COPY_VALUE(value, &ring->data[ring->head]);
-	ring->head = (ring->head + 1) & (ring->capacity - 1);
-	ring->count--;
+	ZVAL_COPY_VALUE(value, ASYNC_RING_POP(ring, zval));
 	return true;
-}
-
-static zval *ring_at(async_pool_ring_t *ring, uint32_t i)
-{
-	return &ring->data[(ring->head + i) & (ring->capacity - 1)];
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -268,14 +235,7 @@ static void pool_destroy(async_pool_t *pool, zval *resource)
 
 static void waiter_link(async_pool_t *pool, async_pool_waiter_t *w)
 {
-	w->prev = pool->last;
-	w->next = NULL;
-	if (pool->last) {
-		pool->last->next = w;
-	} else {
-		pool->first = w;
-	}
-	pool->last = w;
+	async_list_append(&pool->waiters, &w->node);
 	w->linked = true;
 }
 
@@ -284,17 +244,7 @@ static void waiter_unlink(async_pool_t *pool, async_pool_waiter_t *w)
 	if (!w->linked) {
 		return;
 	}
-	if (w->prev) {
-		w->prev->next = w->next;
-	} else {
-		pool->first = w->next;
-	}
-	if (w->next) {
-		w->next->prev = w->prev;
-	} else {
-		pool->last = w->prev;
-	}
-	w->prev = w->next = NULL;
+	async_list_remove(&pool->waiters, &w->node);
 	w->linked = false;
 }
 
@@ -302,8 +252,8 @@ static void waiter_unlink(async_pool_t *pool, async_pool_waiter_t *w)
  * run yet, is dropped from the queue: it must not swallow a resource. */
 static async_pool_waiter_t *pool_next_waiter(async_pool_t *pool)
 {
-	while (pool->first != NULL) {
-		async_pool_waiter_t *w = pool->first;
+	while (pool->waiters.first != NULL) {
+		async_pool_waiter_t *w = ASYNC_LIST_ITEM(pool->waiters.first, async_pool_waiter_t, node);
 		if (ZEND_ASYNC_WAKER_WAITING(w->cb.coroutine->waker)) {
 			return w;
 		}
@@ -390,26 +340,14 @@ static void pool_waiter_dispose(zend_async_event_callback_t *callback, zend_asyn
 
 typedef enum { PARK_ERROR, PARK_RETRY, PARK_RESOURCE, PARK_SLOT } park_result;
 
-static bool pool_can_park(void)
-{
-	if (async_can_suspend()) {
-		return true;
-	}
-	async_throw(async_ce_async_exception, ZEND_ASYNC_G(in_scheduler_context)
-		? "The operation cannot be executed in the scheduler context"
-		: "Cannot wait for a pool resource inside a destructor: PHP " PHP_VERSION " forbids switching coroutines there");
-	return false;
-}
-
 /* Parks the current coroutine at the end of the FIFO until release() hands it a resource or a
  * slot, close() fails it, its timer fires or it is cancelled. */
 static park_result pool_park(async_pool_t *pool, zend_long timeout_ms, zval *resource)
 {
-	if (!pool_can_park()) {
+	zend_coroutine_t *co = async_wait_begin(NULL, "wait for a pool resource");
+	if (co == NULL) {
 		return PARK_ERROR;
 	}
-	ZEND_ASYNC_SCHEDULER_INIT();
-	zend_coroutine_t *co = ZEND_ASYNC_CURRENT_COROUTINE;
 	async_pool_waiter_t *w = (async_pool_waiter_t *) zend_async_coroutine_callback_new(co,
 		pool_waiter_notify, sizeof(async_pool_waiter_t));
 	w->cb.base.dispose = pool_waiter_dispose;
@@ -418,21 +356,16 @@ static park_result pool_park(async_pool_t *pool, zend_long timeout_ms, zval *res
 	/* Ours: the suspend may clean the waker (a pending cancellation) before we read the outcome. */
 	ZEND_ASYNC_EVENT_CALLBACK_ADD_REF(&w->cb.base);
 
-	ZEND_ASYNC_WAKER_NEW(co);
-	bool ok = zend_async_resume_when(co, &pool->base.event, false, NULL, &w->cb);
-	if (ok && timeout_ms > 0) {
-		zend_async_timer_event_t *timer = ZEND_ASYNC_NEW_TIMER_EVENT((zend_ulong) timeout_ms, false);
-		ok = timer != NULL
-			&& zend_async_resume_when(co, &timer->base, true, zend_async_waker_callback_timeout, NULL);
-	}
-	if (ok) {
-		ZEND_ASYNC_SUSPEND();
+	if (async_wait_on(co, &pool->base.event, false, NULL, &w->cb)
+		&& (timeout_ms <= 0
+			|| async_wait_on_timer(co, (zend_ulong) timeout_ms, 0, zend_async_waker_callback_timeout))) {
+		async_wait_suspend(co);
 	}
 
 	async_pool_waiter_outcome outcome = w->outcome;
 	ZVAL_COPY_VALUE(resource, &w->resource);
 	ZVAL_UNDEF(&w->resource);
-	ZEND_ASYNC_WAKER_CLEAN(co); /* unsubscribes: del_callback unlinks it */
+	async_wait_end(co); /* unsubscribes: del_callback unlinks it */
 	ZEND_ASYNC_EVENT_CALLBACK_RELEASE(&w->cb.base);
 
 	if (EG(exception)) {
@@ -799,7 +732,7 @@ static bool pool_dispose(zend_async_event_t *event)
 		zval_ptr_dtor(&resource);
 	}
 	if (pool->idle.data) {
-		efree(pool->idle.data);
+		async_ring_free(&pool->idle);
 	}
 	pool_fcall_release(pool, ZEND_ASYNC_POOL_F_FACTORY_INTERNAL, pool->base.factory.fcall);
 	pool_fcall_release(pool, ZEND_ASYNC_POOL_F_DESTRUCTOR_INTERNAL, pool->base.destructor.fcall);
@@ -985,7 +918,7 @@ static HashTable *pool_object_get_gc(zend_object *object, zval **table, int *num
 	}
 	zend_get_gc_buffer *buf = zend_get_gc_buffer_create();
 	for (uint32_t i = 0; i < pool->idle.count; i++) {
-		zend_get_gc_buffer_add_zval(buf, ring_at(&pool->idle, i));
+		zend_get_gc_buffer_add_zval(buf, ASYNC_RING_AT(&pool->idle, i, zval));
 	}
 	gc_add_fcall(buf, pool, ZEND_ASYNC_POOL_F_FACTORY_INTERNAL, pool->base.factory.fcall);
 	gc_add_fcall(buf, pool, ZEND_ASYNC_POOL_F_DESTRUCTOR_INTERNAL, pool->base.destructor.fcall);
@@ -1244,6 +1177,8 @@ static zend_object *api_new_pool_obj(zend_async_pool_t *pool)
 	return api_pool_valid(pool) ? pool_new_obj(pool) : NULL;
 }
 
+static void pool_api_register(void);
+
 void async_register_pool_class(void)
 {
 	async_ce_circuit_breaker_state = register_class_Async_CircuitBreakerState();
@@ -1258,9 +1193,12 @@ void async_register_pool_class(void)
 	pool_handlers.free_obj = pool_object_free;
 	pool_handlers.get_gc = pool_object_get_gc;
 	pool_handlers.clone_obj = NULL;
+	async_class_register(ZEND_ASYNC_CLASS_POOL, async_ce_pool);
+	pool_api_register();
 }
 
-void async_pool_api_register(void)
+/* The ABI's pool table (zend_async_pool_api). */
+static void pool_api_register(void)
 {
 	zend_async_pool_api_t api = {
 		.create = pool_create,

@@ -7,8 +7,7 @@
  * stores the answer and notifies (P12); a lookup cannot be interrupted once a pool thread runs it.
  */
 #include "php_async.h"
-#include "async_dns.h"
-#include "libuv_reactor.h"
+#include "reactor_uv.h"
 #include "zend_exceptions.h"
 #include <netdb.h>
 #include <arpa/inet.h>
@@ -29,7 +28,7 @@ struct _async_dns_req_s {
 	bool orphaned;   /* every reference was dropped while in flight: the callback frees */
 	bool detached;   /* request shutdown: the callback delivers nothing */
 	int status;
-	async_dns_req_t *prev, *next; /* the in-flight list */
+	async_list_node_t link;  /* in ASYNC_G(dns_in_flight) while in flight */
 	/* What the thread reads and writes: plain malloc memory, never ZendMM (not thread-safe). */
 	char *node, *service;
 	struct {
@@ -46,32 +45,20 @@ struct _async_dns_req_s {
 
 #define DNS_FROM_EVENT(e) ((async_dns_req_t *) (e))
 
-/* In-flight lookups of this request, so request shutdown can detach them. */
-static async_dns_req_t *in_flight_head;
-
+/* In-flight lookups of this request (ASYNC_G(dns_in_flight)), so request shutdown can detach
+ * them. */
 static void in_flight_add(async_dns_req_t *dns)
 {
+	ZEND_ASSERT(!dns->in_flight && "a request is submitted once");
 	dns->in_flight = true;
-	dns->prev = NULL;
-	dns->next = in_flight_head;
-	if (in_flight_head) {
-		in_flight_head->prev = dns;
-	}
-	in_flight_head = dns;
+	async_list_append(&ASYNC_G(dns_in_flight), &dns->link);
 }
 
 static void in_flight_remove(async_dns_req_t *dns)
 {
+	ZEND_ASSERT(dns->in_flight && "only libuv's callback ends a request");
 	dns->in_flight = false;
-	if (dns->prev) {
-		dns->prev->next = dns->next;
-	} else if (in_flight_head == dns) {
-		in_flight_head = dns->next;
-	}
-	if (dns->next) {
-		dns->next->prev = dns->prev;
-	}
-	dns->prev = dns->next = NULL;
+	async_list_remove(&ASYNC_G(dns_in_flight), &dns->link);
 }
 
 static void dns_free(async_dns_req_t *dns)
@@ -110,7 +97,7 @@ static bool dns_start(zend_async_event_t *event)
 	if (ZEND_ASYNC_EVENT_IS_CLOSED(event)) {
 		return true;
 	}
-	if (event->loop_ref_count++ == 0) {
+	if (async_reactor_first_start(event)) {
 		async_reactor_event_count_on(event);
 	}
 	return true;
@@ -118,10 +105,9 @@ static bool dns_start(zend_async_event_t *event)
 
 static bool dns_stop(zend_async_event_t *event)
 {
-	if (event->loop_ref_count == 0 || --event->loop_ref_count > 0) {
-		return true;
+	if (async_reactor_last_stop(event)) {
+		async_reactor_event_count_off(event);
 	}
-	async_reactor_event_count_off(event);
 	return true;
 }
 
@@ -359,9 +345,8 @@ static char *dup_or_null(const char *s)
 static zend_async_dns_addrinfo_t *reactor_getaddrinfo(const char *node, const char *service,
 	const struct addrinfo *hints, size_t extra_size)
 {
-	uv_loop_t *loop = async_reactor_loop();
+	uv_loop_t *loop = async_reactor_loop_or_throw();
 	if (loop == NULL) {
-		zend_throw_error(NULL, "Async: cannot initialise the event loop");
 		return NULL;
 	}
 	async_dns_req_t *dns = dns_new(DNS_ADDRINFO, extra_size);
@@ -382,9 +367,8 @@ static zend_async_dns_addrinfo_t *reactor_getaddrinfo(const char *node, const ch
 
 static zend_async_dns_nameinfo_t *reactor_getnameinfo(const struct sockaddr *addr, int flags, size_t extra_size)
 {
-	uv_loop_t *loop = async_reactor_loop();
+	uv_loop_t *loop = async_reactor_loop_or_throw();
 	if (loop == NULL) {
-		zend_throw_error(NULL, "Async: cannot initialise the event loop");
 		return NULL;
 	}
 	async_dns_req_t *dns = dns_new(DNS_NAMEINFO, extra_size);
@@ -408,9 +392,8 @@ static void reactor_freeaddrinfo(struct addrinfo *ai)
 
 async_dns_hostent_t *async_dns_new_hostent(const char *name)
 {
-	uv_loop_t *loop = async_reactor_loop();
+	uv_loop_t *loop = async_reactor_loop_or_throw();
 	if (loop == NULL) {
-		zend_throw_error(NULL, "Async: cannot initialise the event loop");
 		return NULL;
 	}
 	async_dns_req_t *dns = dns_new(DNS_HOSTENT, 0);
@@ -439,7 +422,8 @@ int async_dns_status(zend_async_event_t *event)
 
 void async_dns_rshutdown(void)
 {
-	for (async_dns_req_t *dns = in_flight_head; dns != NULL; dns = dns->next) {
+	for (async_list_node_t *n = ASYNC_G(dns_in_flight).first; n != NULL; n = n->next) {
+		async_dns_req_t *dns = ASYNC_LIST_ITEM(n, async_dns_req_t, link);
 		dns->detached = true;
 		dns_cancel_request(dns);
 	}
@@ -447,7 +431,7 @@ void async_dns_rshutdown(void)
 
 void async_dns_reactor_register(void)
 {
-	/* Only these slots: the reactor's other slots stay as libuv_reactor.c registered them. */
+	/* Only these slots: the reactor's other slots stay as reactor.c registered them. */
 	zend_async_reactor_api_t api = {
 		.getaddrinfo = reactor_getaddrinfo,
 		.getnameinfo = reactor_getnameinfo,

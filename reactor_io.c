@@ -23,8 +23,8 @@
  * writes go PIPE_BUF bytes at a time (poll's "writable" promises that much).
  */
 #include "php_async.h"
-#include "async_net.h"
-#include "libuv_reactor.h"
+#include "async_io_wait.h"
+#include "reactor_uv.h"
 #include "zend_exceptions.h"
 #include <poll.h>
 #include <limits.h>
@@ -288,7 +288,7 @@ static int io_flush(zend_async_io_t *io)
 
 static bool io_event_start(zend_async_event_t *event)
 {
-	if (event->loop_ref_count++ == 0) {
+	if (async_reactor_first_start(event)) {
 		async_reactor_event_count_on(event);
 	}
 	return true;
@@ -296,7 +296,7 @@ static bool io_event_start(zend_async_event_t *event)
 
 static bool io_event_stop(zend_async_event_t *event)
 {
-	if (event->loop_ref_count > 0 && --event->loop_ref_count == 0) {
+	if (async_reactor_last_stop(event)) {
 		async_reactor_event_count_off(event);
 	}
 	return true;

@@ -19,8 +19,9 @@
  *   nobody interested, and dropped by async_io_fd_closing().
  */
 #include "php_async.h"
-#include "async_net.h"
-#include "libuv_reactor.h"
+#include "async_io_wait.h"
+#include "reactor_uv.h"
+#include "async_wait.h"
 #include <fcntl.h>
 #include <poll.h>
 
@@ -262,7 +263,7 @@ static bool poll_start(zend_async_event_t *event)
 static bool poll_stop(zend_async_event_t *event)
 {
 	async_poll_t *poll = (async_poll_t *) event;
-	if (event->loop_ref_count == 0 || --event->loop_ref_count > 0) {
+	if (!async_reactor_last_stop(event)) {
 		return true;
 	}
 	poll->direct_armed = false;
@@ -467,7 +468,7 @@ void async_poll_register(void)
 		.new_poll_event = reactor_new_poll_event,
 		.new_poll_proxy_event = reactor_new_poll_proxy_event,
 	};
-	/* NULL slots keep what libuv_reactor.c registered under the same module name. */
+	/* NULL slots keep what reactor.c registered under the same module name. */
 	zend_async_reactor_register("libuv", false, &api);
 }
 
@@ -492,12 +493,12 @@ void async_poll_rshutdown(void)
 }
 
 /* ---------------------------------------------------------------------------------------------
- * io_poll.h
+ * async_io_wait.h
  * ------------------------------------------------------------------------------------------- */
 
 bool async_io_can_wait(void)
 {
-	return ZEND_ASYNC_G(coroutine) != NULL && ZEND_ASYNC_IS_ACTIVE && async_can_suspend()
+	return ZEND_ASYNC_G(coroutine) != NULL && ZEND_ASYNC_IS_ACTIVE && async_wait_allowed()
 		&& EG(exception) == NULL && !CG(unclean_shutdown);
 }
 
@@ -609,20 +610,20 @@ int async_io_wait_many(async_io_pollfd_t *fds, uint32_t count, zend_long timeout
 		return wait_now(fds, count);
 	}
 
-	zend_coroutine_t *co = ZEND_ASYNC_G(coroutine);
+	zend_coroutine_t *co = async_wait_begin(NULL, "wait for a descriptor");
+	if (co == NULL) {
+		return -1;
+	}
 	async_proxy_t *inline_proxies[4];
 	async_proxy_t **proxies = count <= 4 ? inline_proxies : safe_emalloc(count, sizeof(*proxies), 0);
-	zend_async_waker_new(co);
 
 	int ready = wait_subscribe(co, fds, count, proxies);
-	if (ready == 0 && timeout_ms > 0) {
-		zend_async_timer_event_t *timer = ZEND_ASYNC_NEW_TIMER_EVENT((zend_ulong) timeout_ms, false);
-		if (timer == NULL || !zend_async_resume_when(co, &timer->base, true, zend_async_waker_callback_resolve, NULL)) {
-			ready = -1;
-		}
+	if (ready == 0 && timeout_ms > 0
+		&& !async_wait_on_timer(co, (zend_ulong) timeout_ms, 0, zend_async_waker_callback_resolve)) {
+		ready = -1;
 	}
 	if (ready == 0) {
-		ZEND_ASYNC_SUSPEND();
+		async_wait_suspend(co);
 	}
 	if (ready >= 0 && !EG(exception)) {
 		for (uint32_t i = 0; i < count; i++) {
@@ -632,7 +633,7 @@ int async_io_wait_many(async_io_pollfd_t *fds, uint32_t count, zend_long timeout
 			}
 		}
 	}
-	zend_async_waker_clean(co);
+	async_wait_end(co);
 	if (proxies != inline_proxies) {
 		efree(proxies);
 	}

@@ -22,7 +22,8 @@
  * handler for the same signal does not run during that time. Other signals are untouched.
  */
 #include "php_async.h"
-#include "libuv_reactor.h"
+#include "reactor_uv.h"
+#include "exceptions.h"
 #include <signal.h>
 
 typedef struct _async_signal_s async_signal_t;
@@ -31,7 +32,7 @@ struct _async_signal_s {
 	zend_async_signal_event_t event; /* first: the allocation starts with the event */
 	uv_signal_t uv;
 	bool armed;
-	async_signal_t *prev, *next;     /* in `armed_list` while armed */
+	async_list_node_t node;          /* in ASYNC_G(signals_armed) while armed */
 };
 
 #define SIGNAL_FROM_HANDLE(h) ((async_signal_t *) ((char *) (h) - XtOffsetOf(async_signal_t, uv)))
@@ -46,7 +47,6 @@ typedef struct {
 } async_disposition_t;
 
 static async_disposition_t dispositions[NSIG];
-static async_signal_t *armed_list;
 
 static void *action_handler(const struct sigaction *sa)
 {
@@ -84,12 +84,7 @@ static bool signal_arm(async_signal_t *s)
 	sigprocmask(SIG_UNBLOCK, &set, NULL);
 
 	s->armed = true;
-	s->prev = NULL;
-	s->next = armed_list;
-	if (armed_list) {
-		armed_list->prev = s;
-	}
-	armed_list = s;
+	async_list_append(&ASYNC_G(signals_armed), &s->node);
 	async_reactor_event_count_on(&s->event.base);
 	return true;
 }
@@ -120,15 +115,7 @@ static void signal_disarm(async_signal_t *s)
 	}
 
 	s->armed = false;
-	if (s->prev) {
-		s->prev->next = s->next;
-	} else {
-		armed_list = s->next;
-	}
-	if (s->next) {
-		s->next->prev = s->prev;
-	}
-	s->prev = s->next = NULL;
+	async_list_remove(&ASYNC_G(signals_armed), &s->node);
 	async_reactor_event_count_off(&s->event.base);
 }
 
@@ -163,11 +150,11 @@ static bool signal_start(zend_async_event_t *event)
 	if (ZEND_ASYNC_EVENT_IS_CLOSED(event) || async_reactor_event_detached(event)) {
 		return true;
 	}
-	if (event->loop_ref_count++ > 0) {
+	if (!async_reactor_first_start(event)) {
 		return true;
 	}
 	if (!signal_arm(s)) {
-		event->loop_ref_count = 0;
+		async_reactor_start_failed(event);
 		return false;
 	}
 	if (ZEND_ASYNC_EVENT_IS_HIDDEN(event)) {
@@ -178,10 +165,9 @@ static bool signal_start(zend_async_event_t *event)
 
 static bool signal_stop(zend_async_event_t *event)
 {
-	if (event->loop_ref_count == 0 || --event->loop_ref_count > 0) {
-		return true;
+	if (async_reactor_last_stop(event)) {
+		signal_disarm((async_signal_t *) event);
 	}
-	signal_disarm((async_signal_t *) event);
 	return true;
 }
 
@@ -206,9 +192,8 @@ static zend_async_signal_event_t *reactor_new_signal_event(int signum, size_t ex
 		zend_value_error("Signal number must be between 1 and %d, %d given", NSIG - 1, signum);
 		return NULL;
 	}
-	uv_loop_t *loop = async_reactor_loop();
+	uv_loop_t *loop = async_reactor_loop_or_throw();
 	if (loop == NULL) {
-		zend_throw_error(NULL, "Async: cannot initialise the event loop");
 		return NULL;
 	}
 	async_signal_t *s = ecalloc(1, sizeof(async_signal_t) + extra_size);
@@ -237,8 +222,8 @@ static zend_async_signal_event_t *reactor_new_signal_event(int signum, size_t ex
 
 void async_reactor_signal_rshutdown(void)
 {
-	while (armed_list != NULL) {
-		async_signal_t *s = armed_list;
+	while (ASYNC_G(signals_armed).first != NULL) {
+		async_signal_t *s = ASYNC_LIST_ITEM(ASYNC_G(signals_armed).first, async_signal_t, node);
 		s->event.base.loop_ref_count = 0;
 		signal_disarm(s);
 	}

@@ -7,32 +7,80 @@
  * resumed them (design doc §1). libuv callbacks only enqueue (P12).
  */
 #include "php_async.h"
-#include "scope.h"
-#include "misc.h"
+#include "scheduler.h"
+#include "coroutine.h"
+#include "exceptions.h"
 #include "zend_exceptions.h"
 #include "ext/standard/basic_functions.h"
+
+/* The module's globals are defined by the lowest layer that uses them, so that no file needs
+ * the module entry (async.c) for them. */
+ZEND_DECLARE_MODULE_GLOBALS(async)
+
+/* ---------------------------------------------------------------------------------------------
+ * Registration lists: the layers above take part in the loop through these, never by name.
+ * ------------------------------------------------------------------------------------------- */
+
+#define SCHEDULER_MAX_LISTENERS 8
+
+const async_scope_ops_t *async_scope_ops; /* per-process: set once at MINIT by scope.c */
+
+/* per-process: filled at MINIT, like the function table they sit beside */
+static async_deadlock_resolver_fn deadlock_resolvers[SCHEDULER_MAX_LISTENERS];
+static uint32_t deadlock_resolvers_count; /* per-process: see deadlock_resolvers */
+/* per-process: filled at MINIT */
+static async_shutdown_listener_fn shutdown_listeners[SCHEDULER_MAX_LISTENERS];
+static uint32_t shutdown_listeners_count; /* per-process: see shutdown_listeners */
+
+void async_scheduler_set_scope_ops(const async_scope_ops_t *ops)
+{
+	ZEND_ASSERT(ops->main && ops->current && ops->create && ops->add_coroutine && ops->remove_coroutine
+		&& ops->forget_coroutine && ops->handle_error && ops->strategy_hook && ops->main_finally
+		&& ops->main_dispose && "every scope operation is required");
+	async_scope_ops = ops;
+}
+
+void async_scheduler_add_deadlock_resolver(async_deadlock_resolver_fn resolver)
+{
+	ZEND_ASSERT(deadlock_resolvers_count < SCHEDULER_MAX_LISTENERS);
+	deadlock_resolvers[deadlock_resolvers_count++] = resolver;
+}
+
+void async_scheduler_add_shutdown_listener(async_shutdown_listener_fn listener)
+{
+	ZEND_ASSERT(shutdown_listeners_count < SCHEDULER_MAX_LISTENERS);
+	shutdown_listeners[shutdown_listeners_count++] = listener;
+}
+
+static bool run_deadlock_resolvers(void)
+{
+	for (uint32_t i = 0; i < deadlock_resolvers_count; i++) {
+		if (deadlock_resolvers[i]()) {
+			return true;
+		}
+	}
+	return false;
+}
+
+static void notify_shutdown_listeners(const char *reason)
+{
+	for (uint32_t i = 0; i < shutdown_listeners_count; i++) {
+		shutdown_listeners[i](reason);
+	}
+}
+
+static zend_async_scope_t *scheduler_new_scope(zend_async_scope_t *parent, bool with_zend_object)
+{
+	return async_scope_ops->create(parent, with_zend_object);
+}
 
 /* ---------------------------------------------------------------------------------------------
  * Run queue: a ring of coroutines, each entry holding a reference.
  * ------------------------------------------------------------------------------------------- */
 
-static void queue_push(async_run_queue_t *q, zend_coroutine_t *coro)
+static zend_always_inline void queue_push(async_ring_t *q, zend_coroutine_t *coro)
 {
-	if (q->length == q->capacity) {
-		uint32_t capacity = q->capacity ? q->capacity * 2 : 64;
-		zend_coroutine_t **data = safe_emalloc(capacity, sizeof(*data), 0);
-		for (uint32_t i = 0; i < q->length; i++) {
-			data[i] = q->data[(q->head + i) % q->capacity];
-		}
-		if (q->data) {
-			efree(q->data);
-		}
-		q->data = data;
-		q->head = 0;
-		q->capacity = capacity;
-	}
-	q->data[(q->head + q->length) % q->capacity] = coro;
-	q->length++;
+	*ASYNC_RING_PUSH(q, zend_coroutine_t *) = coro;
 }
 
 /* The fuzz knob (async.schedule_seed): a seeded choice among the first few entries perturbs the
@@ -47,25 +95,23 @@ static uint64_t rng_next(void)
 	return x;
 }
 
-static zend_coroutine_t *queue_pop(async_run_queue_t *q)
+static zend_coroutine_t *queue_pop(async_ring_t *q)
 {
-	if (q->length == 0) {
+	if (q->count == 0) {
 		return NULL;
 	}
-	if (ASYNC_G(schedule_seed) != 0 && q->length > 1) {
-		uint32_t window = q->length < 4 ? q->length : 4;
+	if (ASYNC_G(schedule_seed) != 0 && q->count > 1) {
+		uint32_t window = q->count < 4 ? q->count : 4;
 		uint32_t pick = (uint32_t) (rng_next() % window);
 		if (pick != 0) {
-			uint32_t a = q->head, b = (q->head + pick) % q->capacity;
-			zend_coroutine_t *t = q->data[a];
-			q->data[a] = q->data[b];
-			q->data[b] = t;
+			zend_coroutine_t **first = ASYNC_RING_AT(q, 0, zend_coroutine_t *);
+			zend_coroutine_t **other = ASYNC_RING_AT(q, pick, zend_coroutine_t *);
+			zend_coroutine_t *t = *first;
+			*first = *other;
+			*other = t;
 		}
 	}
-	zend_coroutine_t *coro = q->data[q->head];
-	q->head = (q->head + 1) % q->capacity;
-	q->length--;
-	return coro;
+	return *ASYNC_RING_POP(q, zend_coroutine_t *);
 }
 
 bool async_scheduler_enqueue(zend_coroutine_t *coroutine)
@@ -192,7 +238,7 @@ void async_scheduler_launch(void)
 		}
 		main->coro.lineno = zend_get_executed_lineno();
 	}
-	main->coro.scope = async_scope_main(); /* not counted in it: main never blocks its disposal */
+	main->coro.scope = async_scope_ops->main(); /* not counted in it: main never blocks its disposal */
 	ASYNC_G(main) = main;
 	ZEND_ASYNC_G(main_coroutine) = &main->coro;
 	ZEND_ASYNC_G(coroutine) = &main->coro;
@@ -223,9 +269,9 @@ zend_coroutine_t *async_spawn(zend_async_scope_t *scope, zend_object *provider, 
 	}
 
 	if (scope == NULL) {
-		scope = async_scope_current();
+		scope = async_scope_ops->current();
 	}
-	if (async_scope_is_closed(scope)) {
+	if (ZEND_ASYNC_SCOPE_IS_CLOSED(scope)) {
 		async_throw(async_ce_async_exception, "Cannot spawn a coroutine in a closed scope");
 		return NULL;
 	}
@@ -243,7 +289,7 @@ zend_coroutine_t *async_spawn(zend_async_scope_t *scope, zend_object *provider, 
 	ZEND_ASYNC_INCREASE_COROUTINE_COUNT;
 	ASYNC_G(coroutines_total)++;
 	zend_hash_index_add_ptr(&ASYNC_G(coroutines), co->std.handle, co);
-	async_scope_add_coroutine(scope, &co->coro);
+	async_scope_ops->add_coroutine(scope, &co->coro);
 
 	if (ZEND_ASYNC_G(graceful_shutdown)) {
 		/* Spawned after a graceful shutdown began: cancelled at once (§8.1.4). */
@@ -251,7 +297,7 @@ zend_coroutine_t *async_spawn(zend_async_scope_t *scope, zend_object *provider, 
 		async_coroutine_cancel(&co->coro, async_new_exception(async_ce_async_cancellation, "Graceful shutdown"), true, true);
 		return &co->coro;
 	}
-	if (!async_scope_strategy_hook(provider, &co->coro, scope, true)) {
+	if (!async_scope_ops->strategy_hook(provider, &co->coro, scope, true)) {
 		/* The strategy refused it: it never runs. */
 		zend_object *error = EG(exception);
 		GC_ADDREF(error);
@@ -262,7 +308,7 @@ zend_coroutine_t *async_spawn(zend_async_scope_t *scope, zend_object *provider, 
 		return NULL;
 	}
 	async_scheduler_enqueue(&co->coro);
-	if (!async_scope_strategy_hook(provider, &co->coro, scope, false)) {
+	if (!async_scope_ops->strategy_hook(provider, &co->coro, scope, false)) {
 		OBJ_RELEASE(&co->std); /* it runs anyway; the caller gets the hook's exception */
 		return NULL;
 	}
@@ -282,8 +328,8 @@ static bool only_main_left(void);
  * turn comes: main resumes by returning from the loop. */
 static tick_result run_batch(void)
 {
-	async_run_queue_t *q = &ASYNC_G(run_queue);
-	uint32_t n = q->length;
+	async_ring_t *q = &ASYNC_G(run_queue);
+	uint32_t n = q->count;
 	bool worked = false;
 
 	while (n-- > 0) {
@@ -424,7 +470,7 @@ static tick_result scheduler_tick(bool main_waiting)
 	if (main_waiting && exit_pending() && only_main_left()) {
 		return TICK_IDLE; /* do not block: main_wait hands main the exit reason now */
 	}
-	if (ASYNC_G(run_queue).length > 0 || ASYNC_G(microtasks_length) > 0) {
+	if (ASYNC_G(run_queue).count > 0 || ASYNC_G(microtasks_length) > 0) {
 		/* Poll without waiting, but only if the loop has something that could fire: an idle
 		 * poll is a clock read and an epoll_wait per tick. */
 		if (ZEND_ASYNC_G(active_event_count) > 0 || ZEND_ASYNC_REACTOR_LOOP_ALIVE()) {
@@ -438,7 +484,7 @@ static tick_result scheduler_tick(bool main_waiting)
 	}
 	/* Nothing active: let pending close callbacks run, then decide. */
 	ZEND_ASYNC_REACTOR_EXECUTE(true);
-	if (ASYNC_G(run_queue).length > 0 || ASYNC_G(microtasks_length) > 0) {
+	if (ASYNC_G(run_queue).count > 0 || ASYNC_G(microtasks_length) > 0) {
 		return TICK_WORK;
 	}
 	if (main_waiting && exit_pending() && only_main_left()) {
@@ -447,7 +493,7 @@ static tick_result scheduler_tick(bool main_waiting)
 	if (main_waiting || count_waiting(false) > 0) {
 		/* §8.5 step 1: channels with soft timeouts and a blocked party are closed first;
 		 * their waiters wake with ChannelException and the loop goes on. */
-		if (async_channels_resolve_deadlock()) {
+		if (run_deadlock_resolvers()) {
 			return TICK_WORK;
 		}
 		handle_deadlock(main_waiting && !exit_pending());
@@ -464,7 +510,7 @@ static void begin_graceful_shutdown(void)
 	}
 	ZEND_ASYNC_G(graceful_shutdown) = true;
 	cancel_all("Graceful shutdown");
-	async_signal_cancel_all("Graceful shutdown"); /* nothing is left to act on a signal */
+	notify_shutdown_listeners("Graceful shutdown"); /* e.g. nothing is left to act on a signal */
 }
 
 void async_scheduler_request_exit(void)
@@ -570,11 +616,10 @@ static void scheduler_drain(void)
 	uint32_t deadlocks = 0;
 	ASYNC_G(in_drain) = true;
 	for (;;) {
-		if (ASYNC_G(run_queue).length == 0 && ASYNC_G(microtasks_length) == 0 && only_main_left()
+		if (ASYNC_G(run_queue).count == 0 && ASYNC_G(microtasks_length) == 0 && only_main_left()
 			&& ZEND_ASYNC_G(active_event_count) == 0) {
-			if (ZEND_ASYNC_G(main_scope) != NULL && ASYNC_SCOPE(ZEND_ASYNC_G(main_scope))->finally_handlers != NULL) {
-				async_scope_main_finally(); /* they may spawn: the loop goes on */
-				continue;
+			if (ZEND_ASYNC_G(main_scope) != NULL && async_scope_ops->main_finally()) {
+				continue; /* the main scope's finally handlers ran; they may spawn: the loop goes on */
 			}
 			break;
 		}
@@ -602,11 +647,6 @@ static void scheduler_drain(void)
 /* ---------------------------------------------------------------------------------------------
  * Suspend
  * ------------------------------------------------------------------------------------------- */
-
-bool async_can_suspend(void)
-{
-	return !ASYNC_SWITCH_BLOCKED() && !ZEND_ASYNC_G(in_scheduler_context);
-}
 
 /* Runs on every suspension, so it avoids zend_get_executed_filename_ex()'s second walk and
  * the refcount traffic when the site's file did not change. */
@@ -764,7 +804,7 @@ void async_scheduler_request_startup(void)
 
 void async_scheduler_rinit(void)
 {
-	memset(&ASYNC_G(run_queue), 0, sizeof(async_run_queue_t));
+	memset(&ASYNC_G(run_queue), 0, sizeof(async_ring_t));
 	zend_hash_init(&ASYNC_G(coroutines), 64, NULL, NULL, 0);
 	ASYNC_G(microtasks) = NULL;
 	ASYNC_G(microtasks_length) = ASYNC_G(microtasks_capacity) = 0;
@@ -779,16 +819,13 @@ void async_scheduler_rinit(void)
 
 void async_scheduler_rshutdown(void)
 {
-	async_run_queue_t *q = &ASYNC_G(run_queue);
-	while (q->length > 0) {
+	async_ring_t *q = &ASYNC_G(run_queue);
+	while (q->count > 0) {
 		zend_coroutine_t *coro = queue_pop(q);
 		ASYNC_CO_FROM_CORO(coro)->in_queue = false;
 		OBJ_RELEASE(&ASYNC_CO_FROM_CORO(coro)->std);
 	}
-	if (q->data) {
-		efree(q->data);
-	}
-	memset(q, 0, sizeof(*q));
+	async_ring_free(q);
 	for (uint32_t i = 0; i < ASYNC_G(microtasks_length); i++) {
 		microtask_release(ASYNC_G(microtasks)[i]);
 	}
@@ -805,7 +842,7 @@ void async_scheduler_rshutdown(void)
 		main->coro.scope = NULL;
 		OBJ_RELEASE(&main->std);
 	}
-	async_scope_main_dispose();
+	async_scope_ops->main_dispose();
 	ZEND_ASYNC_G(coroutine) = NULL;
 	if (ZEND_ASYNC_G(exit_exception)) {
 		OBJ_RELEASE(ZEND_ASYNC_G(exit_exception));
@@ -825,7 +862,7 @@ void async_scheduler_register(void)
 	zend_async_scheduler_api_t api = {
 		.launch = async_scheduler_launch,
 		.new_coroutine = scheduler_new_coroutine,
-		.new_scope = async_scope_new_for_api,
+		.new_scope = scheduler_new_scope,
 		.spawn = async_spawn,
 		.suspend = async_scheduler_suspend,
 		.enqueue_coroutine = async_scheduler_enqueue,

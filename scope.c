@@ -10,6 +10,12 @@
  */
 #include "php_async.h"
 #include "scope.h"
+#include "coroutine.h"
+#include "scheduler.h"
+#include "exceptions.h"
+#include "awaitable.h"
+#include "context.h"
+#include "async_wait.h"
 #include "zend_exceptions.h"
 #include "zend_closures.h"
 #include "zend_interfaces.h"
@@ -40,7 +46,6 @@ static void scope_free(zend_async_scope_t *scope);
 
 /* > 0 while a PHP method (dispose(), cancel(), ...) runs: errors of finally handlers are thrown
  * to its caller; otherwise (disposal when the last coroutine finished) they are unhandled. */
-static uint32_t scope_sync_calls = 0;
 
 /* ---------------------------------------------------------------------------------------------
  * The event and its lifetime
@@ -331,7 +336,7 @@ static void scope_report_errors(zend_object *first, zend_array *more)
 		} ZEND_HASH_FOREACH_END();
 		zend_array_release(more);
 	}
-	if (scope_sync_calls > 0 && !EG(exception)) {
+	if (ASYNC_G(scope_sync_calls) > 0 && !EG(exception)) {
 		zend_throw_exception_internal(error);
 		return;
 	}
@@ -648,17 +653,20 @@ zend_async_scope_t *async_scope_current(void)
 	return async_scope_main();
 }
 
-/* End of a drain: the main scope's finally handlers run (spawns afterwards still work). */
-void async_scope_main_finally(void)
+/* End of a drain: the main scope's finally handlers run (spawns afterwards still work). False
+ * when there were none. */
+static bool scope_main_finally(void)
 {
 	zend_async_scope_t *scope = ZEND_ASYNC_G(main_scope);
-	if (scope != NULL && ASYNC_SCOPE(scope)->finally_handlers != NULL) {
-		scope_run_finally_handlers(scope);
+	if (scope == NULL || ASYNC_SCOPE(scope)->finally_handlers == NULL) {
+		return false;
 	}
+	scope_run_finally_handlers(scope);
+	return true;
 }
 
 /* Request end: nothing runs any more; the memory goes when the last holder lets go. */
-void async_scope_main_dispose(void)
+static void scope_main_dispose(void)
 {
 	zend_async_scope_t *scope = ZEND_ASYNC_G(main_scope);
 	if (scope == NULL) {
@@ -782,9 +790,9 @@ static void scope_dtor_obj(zend_object *object)
 	if (scope == NULL || !o->owning || ASYNC_SCOPE(scope)->disposed || CG(unclean_shutdown)) {
 		return;
 	}
-	scope_sync_calls++;
+	ASYNC_G(scope_sync_calls)++;
 	async_scope_dispose(scope, "Scope is being disposed due to object destruction");
-	scope_sync_calls--;
+	ASYNC_G(scope_sync_calls)--;
 }
 
 static void scope_free_obj(zend_object *object)
@@ -856,27 +864,16 @@ static void scope_wait_notified(zend_async_event_t *event, zend_async_event_call
 static bool scope_wait(zend_async_scope_t *scope, async_scope_notice_t wanted, zend_object *token_obj)
 {
 	zend_async_event_t *token = token_obj ? ZEND_ASYNC_OBJECT_TO_EVENT(token_obj) : NULL;
-	if (token != NULL && ZEND_ASYNC_EVENT_IS_CLOSED(token)) {
-		async_throw_token_fired(token);
+	zend_coroutine_t *co = async_wait_begin(token, "wait for a scope");
+	if (co == NULL) {
 		return false;
 	}
-	if (!async_can_suspend()) {
-		async_throw(async_ce_async_exception, "The operation cannot be executed in the scheduler context");
-		return false;
-	}
-	zend_coroutine_t *coro = ZEND_ASYNC_G(coroutine);
-	zend_async_waker_new(coro);
-	scope_wait_callback_t *cb = (scope_wait_callback_t *) zend_async_coroutine_callback_new(coro,
+	scope_wait_callback_t *cb = (scope_wait_callback_t *) zend_async_coroutine_callback_new(co,
 		scope_wait_notified, sizeof(scope_wait_callback_t));
 	cb->wanted = wanted;
-	if (!zend_async_resume_when(coro, &scope->event, false, NULL, &cb->base)
-		|| (token != NULL && !zend_async_resume_when(coro, token, false, async_token_fired, NULL))) {
-		zend_async_waker_clean(coro);
-		return false;
-	}
-	async_scheduler_suspend(false);
-	zend_async_waker_clean(coro);
-	return !EG(exception);
+	bool ok = async_wait_on(co, &scope->event, false, NULL, &cb->base) && async_wait_suspend(co);
+	async_wait_end(co);
+	return ok;
 }
 
 /* Is the current coroutine inside `scope`'s subtree? */
@@ -1007,11 +1004,11 @@ ZEND_METHOD(Async_Scope, cancel)
 		Z_PARAM_OBJ_OF_CLASS_OR_NULL(error, async_ce_async_cancellation)
 	ZEND_PARSE_PARAMETERS_END();
 	SCOPE_OR_THROW(scope);
-	scope_sync_calls++;
+	ASYNC_G(scope_sync_calls)++;
 	async_scope_add_ref(scope);
 	async_scope_cancel(scope, error, true);
 	async_scope_release(scope);
-	scope_sync_calls--;
+	ASYNC_G(scope_sync_calls)--;
 }
 
 ZEND_METHOD(Async_Scope, awaitCompletion)
@@ -1175,9 +1172,9 @@ ZEND_METHOD(Async_Scope, dispose)
 	ZEND_PARSE_PARAMETERS_NONE();
 	zend_async_scope_t *scope = THIS_SCOPE();
 	if (scope != NULL) {
-		scope_sync_calls++;
+		ASYNC_G(scope_sync_calls)++;
 		async_scope_dispose(scope, "Scope was cancelled");
-		scope_sync_calls--;
+		ASYNC_G(scope_sync_calls)--;
 	}
 }
 
@@ -1186,9 +1183,9 @@ ZEND_METHOD(Async_Scope, disposeSafely)
 	ZEND_PARSE_PARAMETERS_NONE();
 	zend_async_scope_t *scope = THIS_SCOPE();
 	if (scope != NULL) {
-		scope_sync_calls++;
+		ASYNC_G(scope_sync_calls)++;
 		scope_dispose_ex(scope, "Scope was cancelled", true);
-		scope_sync_calls--;
+		ASYNC_G(scope_sync_calls)--;
 	}
 }
 
@@ -1310,31 +1307,6 @@ ZEND_FUNCTION(Async_spawn_with)
 	RETURN_OBJ(ZEND_ASYNC_EVENT_TO_OBJECT(&coro->event));
 }
 
-ZEND_FUNCTION(Async_current_context)
-{
-	ZEND_PARSE_PARAMETERS_NONE();
-	RETURN_OBJ_COPY(async_scope_get_context(async_scope_current()));
-}
-
-ZEND_FUNCTION(Async_root_context)
-{
-	ZEND_PARSE_PARAMETERS_NONE();
-	if (!ASYNC_G(launched)) {
-		async_scheduler_launch();
-	}
-	RETURN_OBJ_COPY(async_scope_get_context(async_scope_main()));
-}
-
-ZEND_FUNCTION(Async_request_context)
-{
-	ZEND_PARSE_PARAMETERS_NONE();
-	zend_async_scope_t *scope = ZEND_ASYNC_G(main_scope) ? ZEND_ASYNC_CURRENT_SCOPE : NULL;
-	if (scope == NULL || scope->request_scope == NULL) {
-		RETURN_NULL(); /* no embedder sets a request scope in the CLI */
-	}
-	RETURN_OBJ_COPY(async_scope_get_context(scope->request_scope));
-}
-
 ZEND_FUNCTION(Async_graceful_shutdown)
 {
 	zend_object *error = NULL;
@@ -1354,7 +1326,7 @@ ZEND_FUNCTION(Async_graceful_shutdown)
  * ------------------------------------------------------------------------------------------- */
 
 /* The ABI's new_scope slot. */
-zend_async_scope_t *async_scope_new_for_api(zend_async_scope_t *parent, bool with_zend_object)
+static zend_async_scope_t *scope_new_for_api(zend_async_scope_t *parent, bool with_zend_object)
 {
 	zend_async_scope_t *scope = async_scope_new(parent);
 	if (with_zend_object) {
@@ -1364,8 +1336,23 @@ zend_async_scope_t *async_scope_new_for_api(zend_async_scope_t *parent, bool wit
 	return scope;
 }
 
+/* What the core asks of the scope tree (scheduler.h). */
+static const async_scope_ops_t scope_ops = {
+	.main = async_scope_main,
+	.current = async_scope_current,
+	.create = scope_new_for_api,
+	.add_coroutine = async_scope_add_coroutine,
+	.remove_coroutine = async_scope_remove_coroutine,
+	.forget_coroutine = async_scope_forget_coroutine,
+	.handle_error = async_scope_handle_error,
+	.strategy_hook = async_scope_strategy_hook,
+	.main_finally = scope_main_finally,
+	.main_dispose = scope_main_dispose,
+};
+
 void async_register_scope_class(void)
 {
+	async_scheduler_set_scope_ops(&scope_ops);
 	async_ce_scope_provider = register_class_Async_ScopeProvider();
 	async_ce_spawn_strategy = register_class_Async_SpawnStrategy(async_ce_scope_provider);
 	async_ce_scope = register_class_Async_Scope(async_ce_scope_provider);
@@ -1378,5 +1365,6 @@ void async_register_scope_class(void)
 	scope_handlers.free_obj = scope_free_obj;
 	scope_handlers.get_gc = scope_get_gc;
 
+	async_class_register(ZEND_ASYNC_CLASS_SCOPE, async_ce_scope);
 	zend_register_functions(NULL, ext_functions, NULL, MODULE_PERSISTENT);
 }

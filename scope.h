@@ -80,11 +80,11 @@ void async_scope_dispose(zend_async_scope_t *scope, const char *message);
 
 static zend_always_inline bool async_scope_is_closed(zend_async_scope_t *scope)
 {
-	return ZEND_ASYNC_EVENT_HAS(&scope->event, ZEND_ASYNC_SCOPE_F_CLOSED);
+	return ZEND_ASYNC_SCOPE_IS_CLOSED(scope);
 }
 static zend_always_inline bool async_scope_is_cancelled(zend_async_scope_t *scope)
 {
-	return ZEND_ASYNC_EVENT_HAS(&scope->event, ZEND_ASYNC_SCOPE_F_CANCELLED);
+	return ZEND_ASYNC_SCOPE_IS_CANCELLED(scope);
 }
 static zend_always_inline bool async_scope_is_finished(zend_async_scope_t *scope)
 {

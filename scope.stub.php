@@ -63,10 +63,4 @@ final class Scope implements ScopeProvider
 
 function spawn_with(ScopeProvider $provider, callable $task, mixed ...$args): Coroutine {}
 
-function current_context(): Context {}
-
-function root_context(): Context {}
-
-function request_context(): ?Context {}
-
 function graceful_shutdown(?AsyncCancellation $cancellationError = null): void {}

@@ -1,18 +1,10 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 794271abd5f6b8508d73a287c9cc00d5cfb31864 */
+ * Stub hash: b8eaa32b75989d8cfb7fbc6bc2fa91554dd36fbf */
 
 ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_Async_spawn_with, 0, 2, Async\\Coroutine, 0)
 	ZEND_ARG_OBJ_INFO(0, provider, Async\\ScopeProvider, 0)
 	ZEND_ARG_TYPE_INFO(0, task, IS_CALLABLE, 0)
 	ZEND_ARG_VARIADIC_TYPE_INFO(0, args, IS_MIXED, 0)
-ZEND_END_ARG_INFO()
-
-ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_Async_current_context, 0, 0, Async\\Context, 0)
-ZEND_END_ARG_INFO()
-
-#define arginfo_Async_root_context arginfo_Async_current_context
-
-ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_Async_request_context, 0, 0, Async\\Context, 1)
 ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_Async_graceful_shutdown, 0, 0, IS_VOID, 0)
@@ -93,9 +85,6 @@ ZEND_END_ARG_INFO()
 
 
 ZEND_FUNCTION(Async_spawn_with);
-ZEND_FUNCTION(Async_current_context);
-ZEND_FUNCTION(Async_root_context);
-ZEND_FUNCTION(Async_request_context);
 ZEND_FUNCTION(Async_graceful_shutdown);
 ZEND_METHOD(Async_Scope, inherit);
 ZEND_METHOD(Async_Scope, provideScope);
@@ -120,9 +109,6 @@ ZEND_METHOD(Async_Scope, getChildScopes);
 
 static const zend_function_entry ext_functions[] = {
 	ZEND_NS_FALIAS("Async", spawn_with, Async_spawn_with, arginfo_Async_spawn_with)
-	ZEND_NS_FALIAS("Async", current_context, Async_current_context, arginfo_Async_current_context)
-	ZEND_NS_FALIAS("Async", root_context, Async_root_context, arginfo_Async_root_context)
-	ZEND_NS_FALIAS("Async", request_context, Async_request_context, arginfo_Async_request_context)
 	ZEND_NS_FALIAS("Async", graceful_shutdown, Async_graceful_shutdown, arginfo_Async_graceful_shutdown)
 	ZEND_FE_END
 };

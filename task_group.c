@@ -24,6 +24,11 @@
  */
 #include "php_async.h"
 #include "task_group.h"
+#include "coroutine.h"
+#include "scheduler.h"
+#include "exceptions.h"
+#include "awaitable.h"
+#include "async_wait.h"
 #include "future.h"
 #include "scope.h"
 #include "zend_exceptions.h"
@@ -540,36 +545,19 @@ static void tg_wake(async_task_group_t *g, tg_waiter_kind kind)
 	}
 }
 
-static zend_coroutine_t *tg_current_or_launch(void)
-{
-	if (ZEND_ASYNC_G(coroutine) == NULL) {
-		async_scheduler_launch();
-	}
-	return ZEND_ASYNC_G(coroutine);
-}
-
 /* Parks the current coroutine until tg_wake(kind) (or a cancellation). Launches the scheduler at
  * top level, like await(). False with an exception. */
 static bool tg_park(async_task_group_t *g, tg_waiter_kind kind)
 {
-	if (!async_can_suspend()) {
-		async_throw(async_ce_async_exception, ZEND_ASYNC_G(in_scheduler_context)
-			? "The operation cannot be executed in the scheduler context"
-			: "Cannot wait on a %s inside a destructor: PHP " PHP_VERSION " forbids switching coroutines there",
-			TG_NAME(g));
+	zend_coroutine_t *co = async_wait_begin(NULL, g->is_set ? "wait on a TaskSet" : "wait on a TaskGroup");
+	if (co == NULL) {
 		return false;
 	}
-	zend_coroutine_t *co = tg_current_or_launch();
 	tg_waiter_t *w = (tg_waiter_t *) zend_async_coroutine_callback_new(co, tg_waiter_notify, sizeof(tg_waiter_t));
 	w->kind = kind;
-	ZEND_ASYNC_WAKER_NEW(co);
-	if (!zend_async_resume_when(co, TG_EVENT(g), false, NULL, &w->cb)) {
-		ZEND_ASYNC_WAKER_CLEAN(co);
-		return false;
-	}
-	ZEND_ASYNC_SUSPEND();
-	ZEND_ASYNC_WAKER_CLEAN(co);
-	return !EG(exception);
+	bool ok = async_wait_on(co, TG_EVENT(g), false, NULL, &w->cb) && async_wait_suspend(co);
+	async_wait_end(co);
+	return ok;
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -1794,23 +1782,19 @@ ZEND_METHOD(Async_TaskGroup, awaitCompletion)
 	if (TG_COMPLETE(g)) {
 		return;
 	}
-	if (!async_can_suspend()) {
-		async_throw(async_ce_async_exception, ZEND_ASYNC_G(in_scheduler_context)
-			? "The operation cannot be executed in the scheduler context"
-			: "Cannot await inside a destructor: PHP " PHP_VERSION " forbids switching coroutines there");
+	if (!async_wait_allowed()) {
+		async_wait_throw_not_allowed("await");
 		RETURN_THROWS();
 	}
-	zend_coroutine_t *co = tg_current_or_launch();
+	if (ZEND_ASYNC_G(coroutine) == NULL) {
+		async_scheduler_launch();
+	}
 	if (tg_scope_contains_current(g)) {
 		async_throw(async_ce_async_exception,
 			"Cannot await completion of a %s from a coroutine that belongs to it", TG_NAME(g));
 		RETURN_THROWS();
 	}
-	ZEND_ASYNC_WAKER_NEW(co);
-	if (zend_async_resume_when(co, TG_EVENT(g), false, zend_async_waker_callback_resolve, NULL)) {
-		ZEND_ASYNC_SUSPEND();
-	}
-	ZEND_ASYNC_WAKER_CLEAN(co);
+	async_wait_event(TG_EVENT(g), NULL, NULL, "await");
 }
 
 ZEND_METHOD(Async_TaskGroup, finally)

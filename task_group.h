@@ -4,14 +4,11 @@
 #ifndef ASYNC_TASK_GROUP_H
 #define ASYNC_TASK_GROUP_H
 
-#include "php_async.h"
+#include "php.h"
 
 extern zend_class_entry *async_ce_task_group;
 extern zend_class_entry *async_ce_task_set;
 
 void async_register_task_group_classes(void);
-
-/* iterate.c: Async\iterate() */
-void async_register_iterate_function(void);
 
 #endif /* ASYNC_TASK_GROUP_H */

@@ -16,8 +16,11 @@
  * its own, subscribed to the timer for the timer's whole life (freed with the timer's callbacks).
  */
 #include "php_async.h"
-#include "future.h"
+#include "timeout.h"
+#include "exceptions.h"
+#include "awaitable.h"
 #include "zend_exceptions.h"
+#include "timeout_arginfo.h"
 
 zend_class_entry *async_ce_timeout;
 static zend_object_handlers timeout_handlers;
@@ -245,13 +248,39 @@ ZEND_METHOD(Async_Timeout, isCancelled)
 	RETURN_BOOL(state != NULL && state->cancellation != NULL);
 }
 
-void async_timeout_register(zend_class_entry *ce)
+/* ---------------------------------------------------------------------------------------------
+ * Async\timeout()
+ * ------------------------------------------------------------------------------------------- */
+
+ZEND_FUNCTION(Async_timeout)
 {
-	async_ce_timeout = ce;
+	zend_long ms;
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_LONG(ms)
+	ZEND_PARSE_PARAMETERS_END();
+	if (ms <= 0) {
+		zend_value_error("Timeout value must be greater than 0");
+		RETURN_THROWS();
+	}
+	zend_object *timeout = async_timeout_new(ms);
+	if (timeout == NULL) {
+		RETURN_THROWS();
+	}
+	RETURN_OBJ(timeout);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Registration
+ * ------------------------------------------------------------------------------------------- */
+
+void async_register_timeout(void)
+{
+	zend_class_entry *ce = async_ce_timeout = register_class_Async_Timeout(async_ce_completable);
 	ce->create_object = timeout_create_object;
 	memcpy(&timeout_handlers, &std_object_handlers, sizeof(zend_object_handlers));
 	timeout_handlers.offset = XtOffsetOf(async_timeout_obj_t, std);
 	timeout_handlers.free_obj = timeout_free_obj;
 	timeout_handlers.get_gc = timeout_get_gc;
 	timeout_handlers.clone_obj = NULL;
+	zend_register_functions(NULL, ext_functions, NULL, MODULE_PERSISTENT);
 }

@@ -628,6 +628,9 @@ ZEND_API void zend_coroutine_call_switch_handlers(zend_coroutine_t *coroutine, b
 #define ZEND_ASYNC_SCOPE_F_DISPOSING       (1u << 16)
 #define ZEND_ASYNC_SCOPE_F_OWNER_PINNED    (1u << 17)
 
+#define ZEND_ASYNC_SCOPE_IS_CLOSED(s)    ZEND_ASYNC_EVENT_HAS(&(s)->event, ZEND_ASYNC_SCOPE_F_CLOSED)
+#define ZEND_ASYNC_SCOPE_IS_CANCELLED(s) ZEND_ASYNC_EVENT_HAS(&(s)->event, ZEND_ASYNC_SCOPE_F_CANCELLED)
+
 typedef struct {
 	uint32_t length;
 	uint32_t capacity;

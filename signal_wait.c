@@ -22,13 +22,21 @@
  * (after a fatal error) are dropped quietly.
  */
 #include "php_async.h"
+#include "signal_wait.h"
+#include "scheduler.h"
+#include "exceptions.h"
+#include "awaitable.h"
 #include "future.h"
-#include "misc.h"
 #include "zend_enum.h"
 #include "zend_exceptions.h"
 #include <signal.h>
+#include "signal_wait_arginfo.h"
 
 typedef struct _async_signal_wait_s async_signal_wait_t;
+
+zend_class_entry *async_ce_signal;
+
+#define FIRST_WAIT() ASYNC_LIST_ITEM(ASYNC_G(signal_waits).first, async_signal_wait_t, node)
 
 /* One subscription of a wait: to the signal event, the token or the FutureState. */
 typedef struct {
@@ -42,11 +50,9 @@ struct _async_signal_wait_s {
 	zend_async_event_t *event;    /* the reactor's signal event (the creation reference) */
 	zend_async_event_t *token;    /* one reference, or NULL */
 	async_signal_wait_cb_t *on_signal, *on_token, *on_future;
-	async_signal_wait_t *prev, *next;
+	async_list_node_t node;       /* in ASYNC_G(signal_waits) */
 };
 
-/* Pending waits, for request shutdown (the runtime is NTS). */
-static async_signal_wait_t *pending;
 
 /* ---------------------------------------------------------------------------------------------
  * Signal numbers
@@ -90,14 +96,7 @@ static void wait_cb_release(async_signal_wait_cb_t *cb)
 /* Unsubscribes from everything, drops every reference but the future's, which is returned. */
 static zend_future_t *wait_detach(async_signal_wait_t *wait)
 {
-	if (wait->prev) {
-		wait->prev->next = wait->next;
-	} else {
-		pending = wait->next;
-	}
-	if (wait->next) {
-		wait->next->prev = wait->prev;
-	}
+	async_list_remove(&ASYNC_G(signal_waits), &wait->node);
 
 	zend_async_event_t *event = wait->event;
 	event->del_callback(event, &wait->on_signal->base);
@@ -257,12 +256,7 @@ static void wait_subscribe(async_signal_wait_t *wait, zend_async_event_t *token)
 		token->start(token);
 	}
 
-	wait->prev = NULL;
-	wait->next = pending;
-	if (pending) {
-		pending->prev = wait;
-	}
-	pending = wait;
+	async_list_append(&ASYNC_G(signal_waits), &wait->node);
 }
 
 ZEND_FUNCTION(Async_signal)
@@ -311,20 +305,32 @@ ZEND_FUNCTION(Async_signal)
 	RETURN_OBJ(async_future_new_object(wait->future));
 }
 
-void async_signal_cancel_all(const char *message)
+/* A shutdown listener (scheduler.h): a graceful shutdown rejects every pending wait. */
+static void signal_cancel_all(const char *message)
 {
-	while (pending != NULL) {
+	while (ASYNC_G(signal_waits).first != NULL) {
 		zend_object *error = async_new_exception(async_ce_async_cancellation, message);
-		wait_finish(pending, NULL, error);
+		wait_finish(FIRST_WAIT(), NULL, error);
 		OBJ_RELEASE(error);
 	}
 }
 
 void async_signal_rshutdown(void)
 {
-	while (pending != NULL) {
-		zend_future_t *future = wait_detach(pending);
+	while (ASYNC_G(signal_waits).first != NULL) {
+		zend_future_t *future = wait_detach(FIRST_WAIT());
 		ZEND_ASYNC_EVENT_SET(&future->event, ZEND_FUTURE_F_IGNORED);
 		ZEND_ASYNC_EVENT_RELEASE(&future->event);
 	}
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Registration
+ * ------------------------------------------------------------------------------------------- */
+
+void async_register_signal(void)
+{
+	async_ce_signal = register_class_Async_Signal();
+	zend_register_functions(NULL, ext_functions, NULL, MODULE_PERSISTENT);
+	async_scheduler_add_shutdown_listener(signal_cancel_all);
 }

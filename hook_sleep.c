@@ -1,11 +1,12 @@
 /*
- * sleep.c — sleep(), usleep(), time_nanosleep() and time_sleep_until() suspend only the calling
+ * hook_sleep.c — sleep(), usleep(), time_nanosleep() and time_sleep_until() suspend only the calling
  * coroutine. Handlers are swapped at MINIT only (P18: the JIT may embed handler addresses).
  * Outside a coroutine, or where switching is forbidden (destructors on 8.2, P9), the original
  * handler runs, so behaviour is exactly PHP's own.
  */
 #include "php_async.h"
-#include "function_hooks.h"
+#include "hooks.h"
+#include "async_wait.h"
 #include <sys/time.h>
 
 static ZEND_FUNCTION(async_sleep);
@@ -36,7 +37,7 @@ static zend_ulong saturating_add(zend_ulong a, zend_ulong b)
 /* Suspending applies once the runtime is launched and we may switch. */
 static bool in_coroutine(void)
 {
-	return ZEND_ASYNC_G(coroutine) != NULL && async_can_suspend();
+	return ZEND_ASYNC_G(coroutine) != NULL && async_wait_allowed();
 }
 
 #define FALLBACK(which) do { \

@@ -1,5 +1,5 @@
 /*
- * io_poll.h — waiting for descriptors from C without blocking the process.
+ * async_io_wait.h — waiting for descriptors from C without blocking the process.
  *
  * The small C API the extension's own I/O hooks (streams, ext/sockets, DNS, stream_select) use to
  * suspend only the calling coroutine until a descriptor is ready. Underneath, every descriptor has

@@ -1,8 +1,8 @@
 /*
- * function_hooks.c — the one way the extension makes a PHP function coroutine-aware: its handler
+ * hook_functions.c — the one way the extension makes a PHP function coroutine-aware: its handler
  * in the function table is swapped at MINIT (sleep family, DNS, ext/sockets, stream_select).
  */
-#include "function_hooks.h"
+#include "hooks.h"
 
 void async_function_hooks_install(async_function_hook_t *hooks, size_t count)
 {

@@ -1,29 +1,27 @@
 /*
- * net_select.c — stream_select() and stream_socket_pair() for coroutines.
+ * hook_stream_select.c — stream_select() for coroutines.
  *
  * stream_select(): inside a coroutine, the streams' descriptors are waited on through the
- * reactor (one poll proxy each, io_poll.h) within the timeout; then PHP's own stream_select()
+ * reactor (one poll proxy each, async_io_wait.h) within the timeout; then PHP's own stream_select()
  * runs with a zero timeout and fills the arrays, so the result, the array rewriting, the
  * buffered-data rule and every message stay PHP's. Whatever PHP decides without waiting (bad
  * arguments, a zero timeout, buffered data, no descriptor) goes straight to PHP's function, as
  * does everything outside a coroutine.
  *
- * stream_socket_pair(): PHP makes these streams itself (no transport factory), so they are made
- * coroutine-aware after the fact.
- *
  * Handlers are swapped at MINIT only (P18).
  */
 #include "php_async.h"
-#include "async_net.h"
-#include "function_hooks.h"
+#include "hooks.h"
+#include "async_wait.h"
+#include "reactor.h"
+#include "async_io_wait.h"
 
 static ZEND_FUNCTION(async_stream_select);
-static ZEND_FUNCTION(async_stream_socket_pair);
 
-enum { HOOK_SELECT, HOOK_PAIR };
+enum { HOOK_SELECT };
+/* per-process: the function table's handlers are swapped at MINIT */
 static async_function_hook_t hooks[] = {
 	[HOOK_SELECT] = { "stream_select", ZEND_FN(async_stream_select), NULL },
-	[HOOK_PAIR] = { "stream_socket_pair", ZEND_FN(async_stream_socket_pair), NULL },
 };
 
 /* ---------------------------------------------------------------------------------------------
@@ -161,13 +159,13 @@ static ZEND_FUNCTION(async_stream_select)
 	if (!sec_null) {
 		zend_ulong ms = (zend_ulong) sec > ZEND_LONG_MAX / 2000 ? ZEND_LONG_MAX / 2000 : (zend_ulong) sec * 1000;
 		ms += ((zend_ulong) usec + 999) / 1000;
-		deadline = uv_hrtime() + (uint64_t) ms * 1000000u;
+		deadline = async_reactor_hrtime() + (uint64_t) ms * 1000000u;
 	}
 
 	for (;;) {
 		zend_long remaining = -1;
 		if (deadline != 0) {
-			uint64_t now = uv_hrtime();
+			uint64_t now = async_reactor_hrtime();
 			remaining = now >= deadline ? 0 : (zend_long) ((deadline - now + 999999) / 1000000);
 		}
 		int n = remaining == 0 ? 0 : async_io_wait_many(set.fds, set.count, remaining);
@@ -189,25 +187,6 @@ static ZEND_FUNCTION(async_stream_select)
 		zval_ptr_dtor(&saved[i]);
 	}
 	efree(set.fds);
-}
-
-/* ---------------------------------------------------------------------------------------------
- * stream_socket_pair
- * ------------------------------------------------------------------------------------------- */
-
-static ZEND_FUNCTION(async_stream_socket_pair)
-{
-	hooks[HOOK_PAIR].original(INTERNAL_FUNCTION_PARAM_PASSTHRU);
-	if (Z_TYPE_P(return_value) != IS_ARRAY) {
-		return;
-	}
-	zval *elem;
-	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(return_value), elem) {
-		php_stream *stream = select_stream(elem);
-		if (stream != NULL) {
-			async_net_stream_wrap(stream);
-		}
-	} ZEND_HASH_FOREACH_END();
 }
 
 /* ---------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 /*
- * libuv_reactor.c — the reactor: one uv_loop_t per request, timer and trigger events.
+ * reactor.c — the reactor: one uv_loop_t per request, timer and trigger events.
  *
  * Event rules (seed, "start"/"stop"): start() takes a loop reference and counts the event as
  * active; the last stop() really stops the handle. Handles are closed with uv_close() and freed
@@ -7,7 +7,7 @@
  * and notification only enqueues coroutines (P12).
  */
 #include "php_async.h"
-#include "libuv_reactor.h"
+#include "reactor_uv.h"
 
 uv_loop_t *async_reactor_loop(void)
 {
@@ -20,6 +20,15 @@ uv_loop_t *async_reactor_loop(void)
 		ASYNC_G(loop) = loop;
 	}
 	return ASYNC_G(loop);
+}
+
+uv_loop_t *async_reactor_loop_or_throw(void)
+{
+	uv_loop_t *loop = async_reactor_loop();
+	if (UNEXPECTED(loop == NULL)) {
+		zend_throw_error(NULL, "Async: cannot initialise the event loop");
+	}
+	return loop;
 }
 
 /* Something was delivered: make the running uv_run() return instead of blocking again in
@@ -174,14 +183,14 @@ static bool timer_start(zend_async_event_t *event)
 	if (ZEND_ASYNC_EVENT_IS_CLOSED(event) || ZEND_ASYNC_EVENT_HAS(event, ASYNC_EVENT_F_DETACHED)) {
 		return true;
 	}
-	if (event->loop_ref_count++ > 0) {
+	if (!async_reactor_first_start(event)) {
 		return true;
 	}
 	/* P11: libuv caches loop time; without this a timer armed after CPU work fires early. */
 	uv_update_time(timer->uv.loop);
 	uint64_t repeat = timer->event.is_periodic ? timer->timeout_ms : 0;
 	if (uv_timer_start(&timer->uv, timer_cb, timer->timeout_ms, repeat) != 0) {
-		event->loop_ref_count = 0;
+		async_reactor_start_failed(event);
 		return false;
 	}
 	if (ZEND_ASYNC_EVENT_IS_HIDDEN(event)) {
@@ -195,10 +204,7 @@ static bool timer_start(zend_async_event_t *event)
 static bool timer_stop(zend_async_event_t *event)
 {
 	async_timer_t *timer = (async_timer_t *) event;
-	if (event->loop_ref_count == 0) {
-		return true;
-	}
-	if (--event->loop_ref_count > 0) {
+	if (!async_reactor_last_stop(event)) {
 		return true;
 	}
 	if (!ZEND_ASYNC_EVENT_HAS(event, ASYNC_EVENT_F_DETACHED)) {
@@ -226,9 +232,8 @@ static zend_string *timer_info(zend_async_event_t *event)
 static zend_async_timer_event_t *reactor_new_timer_event(zend_ulong timeout_ms, zend_ulong nanoseconds,
 	bool is_periodic, size_t extra_size)
 {
-	uv_loop_t *loop = async_reactor_loop();
+	uv_loop_t *loop = async_reactor_loop_or_throw();
 	if (loop == NULL) {
-		zend_throw_error(NULL, "Async: cannot initialise the event loop");
 		return NULL;
 	}
 	async_timer_t *timer = ecalloc(1, sizeof(async_timer_t) + extra_size);
@@ -287,7 +292,7 @@ static bool trigger_start(zend_async_event_t *event)
 	if (ZEND_ASYNC_EVENT_HAS(event, ASYNC_EVENT_F_DETACHED)) {
 		return true;
 	}
-	if (event->loop_ref_count++ == 0) {
+	if (async_reactor_first_start(event)) {
 		uv_ref((uv_handle_t *) &trigger->uv);
 		async_reactor_event_count_on(event);
 	}
@@ -297,7 +302,7 @@ static bool trigger_start(zend_async_event_t *event)
 static bool trigger_stop(zend_async_event_t *event)
 {
 	async_trigger_t *trigger = (async_trigger_t *) event;
-	if (event->loop_ref_count == 0 || --event->loop_ref_count > 0) {
+	if (!async_reactor_last_stop(event)) {
 		return true;
 	}
 	if (!ZEND_ASYNC_EVENT_HAS(event, ASYNC_EVENT_F_DETACHED)) {
@@ -321,9 +326,8 @@ static zend_string *trigger_info(zend_async_event_t *event)
 
 static zend_async_trigger_event_t *reactor_new_trigger_event(size_t extra_size)
 {
-	uv_loop_t *loop = async_reactor_loop();
+	uv_loop_t *loop = async_reactor_loop_or_throw();
 	if (loop == NULL) {
-		zend_throw_error(NULL, "Async: cannot initialise the event loop");
 		return NULL;
 	}
 	async_trigger_t *trigger = ecalloc(1, sizeof(async_trigger_t) + extra_size);
@@ -355,7 +359,7 @@ void async_reactor_register(void)
 }
 
 /* ---------------------------------------------------------------------------------------------
- * Shared with the reactor's other files (libuv_reactor.h)
+ * Shared with the reactor's other files (reactor.h)
  * ------------------------------------------------------------------------------------------- */
 
 bool async_reactor_event_detached(zend_async_event_t *event)
@@ -363,3 +367,50 @@ bool async_reactor_event_detached(zend_async_event_t *event)
 	return ZEND_ASYNC_EVENT_HAS(event, ASYNC_EVENT_F_DETACHED);
 }
 
+/* ---------------------------------------------------------------------------------------------
+ * What libuv knows of the machine (reactor.h)
+ * ------------------------------------------------------------------------------------------- */
+
+const char *async_reactor_version(void)
+{
+	return uv_version_string();
+}
+
+uint64_t async_reactor_hrtime(void)
+{
+	return uv_hrtime();
+}
+
+static uint64_t timeval_ns(const uv_timeval_t *tv)
+{
+	return (uint64_t) tv->tv_sec * 1000000000u + (uint64_t) tv->tv_usec * 1000u;
+}
+
+void async_reactor_cpu_times(async_cpu_times_t *t)
+{
+	memset(t, 0, sizeof(*t));
+	t->wall_ns = uv_hrtime();
+
+	uv_rusage_t usage;
+	if (uv_getrusage(&usage) == 0) {
+		t->user_ns = timeval_ns(&usage.ru_utime);
+		t->system_ns = timeval_ns(&usage.ru_stime);
+	}
+
+	uv_cpu_info_t *cpus;
+	int count;
+	if (uv_cpu_info(&cpus, &count) == 0) {
+		for (int i = 0; i < count; i++) {
+			const struct uv_cpu_times_s *c = &cpus[i].cpu_times;
+			t->busy_ns += (c->user + c->nice + c->sys + c->irq) * 1000000u; /* ms */
+			t->idle_ns += c->idle * 1000000u;
+		}
+		t->cpu_count = (uint32_t) count;
+		uv_free_cpu_info(cpus, count);
+	}
+}
+
+void async_reactor_loadavg(double avg[3])
+{
+	uv_loadavg(avg);
+}

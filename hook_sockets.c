@@ -1,5 +1,5 @@
 /*
- * sockets_hooks.c — ext/sockets' blocking calls suspend only the calling coroutine.
+ * hook_sockets.c — ext/sockets' blocking calls suspend only the calling coroutine.
  *
  * socket_connect, socket_accept, socket_read, socket_write, socket_recv, socket_send,
  * socket_recvfrom, socket_sendto and socket_select get new handlers at MINIT (P18; the functions
@@ -22,8 +22,9 @@
  * registry (async_io_fd_closing), so a descriptor number reused later starts clean (P13).
  */
 #include "php_async.h"
-#include "function_hooks.h"
-#include "io_poll.h"
+#include "hooks.h"
+#include "async_wait.h"
+#include "async_io_wait.h"
 #include "php_network.h"
 #include <fcntl.h>
 #include <poll.h>

@@ -1,6 +1,5 @@
 /*
- * misc.c — registration of misc.stub.php, Async\available_parallelism() and
- * Async\runtime_stats().
+ * runtime_stats.c — Async\runtime_stats().
  *
  * runtime_stats() maps TrueAsync's keys onto this runtime (README, "Runtime introspection"):
  *   coroutines_total         coroutines spawned in this request (the main coroutine is not one)
@@ -17,28 +16,18 @@
  *                            rounded up to pages, plus the guard page
  */
 #include "php_async.h"
-#include "misc.h"
-#include "libuv_reactor.h"
-#include "zend_enum.h"
-#include "misc_arginfo.h"
-
-zend_class_entry *async_ce_signal;
-
-ZEND_FUNCTION(Async_available_parallelism)
-{
-	ZEND_PARSE_PARAMETERS_NONE();
-	uint32_t n = ZEND_ASYNC_AVAILABLE_PARALLELISM();
-	RETURN_LONG(n > 0 ? n : 1);
-}
+#include "runtime_stats.h"
+#include "coroutine.h"
+#include "runtime_stats_arginfo.h"
 
 /* Queued entries still due: not started yet, or woken and waiting for their turn. Entries left
  * behind by a wait that ended another way are skipped, as the run loop skips them. */
 static void run_queue_counts(uint32_t *fresh, uint32_t *resumed)
 {
-	async_run_queue_t *q = &ASYNC_G(run_queue);
+	async_ring_t *q = &ASYNC_G(run_queue);
 	*fresh = *resumed = 0;
-	for (uint32_t i = 0; i < q->length; i++) {
-		zend_coroutine_t *coro = q->data[(q->head + i) % q->capacity];
+	for (uint32_t i = 0; i < q->count; i++) {
+		zend_coroutine_t *coro = *ASYNC_RING_AT(q, i, zend_coroutine_t *);
 		if (ZEND_COROUTINE_IS_FINISHED(coro) && !ZEND_COROUTINE_IS_MAIN(coro)) {
 			continue;
 		}
@@ -81,17 +70,7 @@ ZEND_FUNCTION(Async_runtime_stats)
 	add_assoc_long(return_value, "fiber_pool_virtual_bytes", (zend_long) ASYNC_G(live_contexts) * context_virtual_bytes());
 }
 
-void async_register_misc(void)
+void async_register_runtime_stats(void)
 {
-	async_ce_signal = register_class_Async_Signal();
-	async_cpu_snapshot_register(register_class_Async_CpuSnapshot());
 	zend_register_functions(NULL, ext_functions, NULL, MODULE_PERSISTENT);
-	async_reactor_signal_register();
-}
-
-void async_misc_rshutdown(void)
-{
-	async_signal_rshutdown();
-	async_reactor_signal_rshutdown();
-	async_cpu_rshutdown();
 }

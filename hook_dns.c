@@ -1,5 +1,5 @@
 /*
- * dns.c — gethostbyname(), gethostbynamel() and gethostbyaddr() suspend only the calling
+ * hook_dns.c — gethostbyname(), gethostbynamel() and gethostbyaddr() suspend only the calling
  * coroutine while the lookup runs on the reactor's thread pool (reactor_dns.c), and the waiting
  * helpers the stream transports use for getaddrinfo().
  *
@@ -8,9 +8,10 @@
  * forbidden (destructors on 8.2, P9), PHP's own handler runs. Handlers are swapped at MINIT only (P18).
  */
 #include "php_async.h"
-#include "function_hooks.h"
-#include "async_dns.h"
-#include "io_poll.h"
+#include "hooks.h"
+#include "async_wait.h"
+#include "reactor.h"
+#include "async_io_wait.h"
 #include "php_network.h"
 #include <arpa/inet.h>
 #include <netdb.h>
@@ -41,15 +42,13 @@ bool async_dns_wait(zend_async_event_t *event)
 	if (ZEND_ASYNC_EVENT_IS_CLOSED(event)) {
 		return true;
 	}
-	zend_coroutine_t *coroutine = ZEND_ASYNC_G(coroutine);
-	zend_async_waker_new(coroutine);
-	if (!zend_async_resume_when(coroutine, event, false, dns_answered, NULL)) {
-		zend_async_waker_clean(coroutine);
+	zend_coroutine_t *co = async_wait_begin(NULL, "wait for a DNS lookup");
+	if (co == NULL) {
 		return false;
 	}
-	ZEND_ASYNC_SUSPEND();
-	zend_async_waker_clean(coroutine);
-	return !EG(exception);
+	bool ok = async_wait_on(co, event, false, dns_answered, NULL) && async_wait_suspend(co);
+	async_wait_end(co);
+	return ok;
 }
 
 int async_dns_getaddrinfo(const char *node, const char *service, const struct addrinfo *hints, struct addrinfo **res)

@@ -1,5 +1,5 @@
 /*
- * net_transport.c — socket streams that suspend only the calling coroutine.
+ * hook_stream_transport.c — socket streams that suspend only the calling coroutine.
  *
  * The socket transports (tcp, udp, unix, udg and ext/openssl's ssl/tls family) get a factory
  * that calls the original one and then swaps the new stream's ops for a per-stream copy whose
@@ -9,7 +9,7 @@
  * How an operation runs in a coroutine, on a stream PHP sees as blocking:
  * - the descriptor is O_NONBLOCK under the hood, and the original op is called with the socket
  *   marked non-blocking for that one call, so it never waits itself;
- * - when it would block, the coroutine waits on the descriptor's poll (io_poll.h), bounded by the
+ * - when it would block, the coroutine waits on the descriptor's poll (async_io_wait.h), bounded by the
  *   stream's timeout, and calls again. Trying first and waiting second is what TLS needs (OpenSSL
  *   may hold decrypted data while the socket is idle, P14);
  * - a timeout ends as PHP's own does (timed_out in the meta data, the same return value and notice).
@@ -28,8 +28,11 @@
  *   inside an op of this stream, lets them leave before PHP frees the stream.
  */
 #include "php_async.h"
-#include "async_net.h"
-#include "async_dns.h"
+#include "hooks.h"
+#include "async_wait.h"
+#include "coroutine.h"
+#include "reactor.h"
+#include "async_io_wait.h"
 #include "ext/standard/file.h"
 #include "zend_exceptions.h"
 #include <dlfcn.h>
@@ -185,7 +188,7 @@ static uint64_t net_deadline(const struct timeval *tv)
 	if (tv == NULL || tv->tv_sec < 0 || tv->tv_sec > 100000000) {
 		return 0;
 	}
-	return uv_hrtime() + (uint64_t) tv->tv_sec * 1000000000u + (uint64_t) tv->tv_usec * 1000u + 1;
+	return async_reactor_hrtime() + (uint64_t) tv->tv_sec * 1000000000u + (uint64_t) tv->tv_usec * 1000u + 1;
 }
 
 static zend_long net_remaining_ms(uint64_t deadline)
@@ -193,7 +196,7 @@ static zend_long net_remaining_ms(uint64_t deadline)
 	if (deadline == 0) {
 		return -1;
 	}
-	uint64_t now = uv_hrtime();
+	uint64_t now = async_reactor_hrtime();
 	return now >= deadline ? 0 : (zend_long) ((deadline - now + 999999) / 1000000);
 }
 
@@ -369,23 +372,14 @@ static void net_let_waiters_leave(net_stream_t *ns)
 	if (ns->inflight == 0 || !async_io_can_wait()) {
 		return;
 	}
-	async_coroutine_t *co = ASYNC_CO_FROM_CORO(ZEND_ASYNC_G(coroutine));
-	GC_ADDREF(&co->std);
-	co->protect_depth++;
-	ZEND_COROUTINE_SET_PROTECTED(&co->coro);
+	async_coroutine_t *co = async_coroutine_protect();
 	for (int i = 0; i < 64 && ns->inflight > 0 && !EG(exception); i++) {
-		async_wait_ms(0, 0);
+		async_wait_yield();
 	}
-	if (--co->protect_depth == 0) {
-		ZEND_COROUTINE_CLR_PROTECTED(&co->coro);
-		if (co->pending_cancel != NULL && !EG(exception) && !ZEND_COROUTINE_IS_FINISHED(&co->coro)) {
-			zend_object *error = co->pending_cancel;
-			co->pending_cancel = NULL;
-			ZEND_COROUTINE_SET_CANCELLED(&co->coro);
-			zend_throw_exception_internal(error);
-		}
+	zend_object *error = async_coroutine_unprotect(co, !EG(exception));
+	if (error != NULL) {
+		zend_throw_exception_internal(error);
 	}
-	OBJ_RELEASE(&co->std);
 }
 
 static int net_close(php_stream *stream, int close_handle)
@@ -516,13 +510,6 @@ static char *net_parse_address(const char *str, size_t len, int *port)
 	return !end || !*end ? estrndup(str, colon - str) : NULL;
 }
 
-/* Name resolution for connects. Inside a coroutine the lookup runs on the reactor's thread pool
- * (dns.c) and only this coroutine waits; answers, warnings and error text are PHP's own. */
-int async_net_resolve(const char *host, int socktype, struct sockaddr ***sal, zend_string **error_string)
-{
-	return async_dns_network_getaddresses(host, socktype, sal, error_string);
-}
-
 static void net_drop_error_text(php_stream_xport_param *xparam)
 {
 	if (xparam->outputs.error_text != NULL) {
@@ -602,7 +589,9 @@ static void net_connect_host(php_stream *stream, net_stream_t *ns, php_stream_xp
 	}
 
 	struct sockaddr **addresses = NULL;
-	int n = async_net_resolve(host, ns->kind == NET_DGRAM ? SOCK_DGRAM : SOCK_STREAM, &addresses,
+	/* Inside a coroutine the lookup runs on the reactor's thread pool (hook_dns.c) and only this
+	 * coroutine waits; answers, warnings and error text are PHP's own. */
+	int n = async_dns_network_getaddresses(host, ns->kind == NET_DGRAM ? SOCK_DGRAM : SOCK_STREAM, &addresses,
 		xparam->want_errortext ? &xparam->outputs.error_text : NULL);
 	efree(host);
 	if (n == 0) {
@@ -619,7 +608,7 @@ static void net_connect_host(php_stream *stream, net_stream_t *ns, php_stream_xp
 		net_drop_error_text(xparam); /* each attempt reports its own error, as PHP does */
 		net_connect_to(stream, ns, xparam, option, value, name, (size_t) len, deadline);
 		if (xparam->outputs.returncode == 0 || EG(exception)
-			|| (deadline != 0 && uv_hrtime() >= deadline)) {
+			|| (deadline != 0 && async_reactor_hrtime() >= deadline)) {
 			break;
 		}
 	}
@@ -878,6 +867,7 @@ typedef struct {
 	php_stream_transport_factory orig;
 } net_transport_t;
 
+/* per-process: the transport hash is swapped at MINIT */
 static net_transport_t transports[] = {
 	{ "tcp", NET_STREAM, NULL },
 	{ "udp", NET_DGRAM, NULL },
@@ -911,8 +901,50 @@ static php_stream *net_factory(const char *proto, size_t protolen, const char *r
 	return NULL;
 }
 
+/* ---------------------------------------------------------------------------------------------
+ * stream_socket_pair(): PHP makes these streams itself (no transport factory), so they are made
+ * coroutine-aware after the fact.
+ * ------------------------------------------------------------------------------------------- */
+
+static ZEND_FUNCTION(async_stream_socket_pair);
+
+/* per-process: the function table's handlers are swapped at MINIT */
+static async_function_hook_t pair_hook[] = {
+	{ "stream_socket_pair", ZEND_FN(async_stream_socket_pair), NULL },
+};
+
+static php_stream *pair_stream(zval *elem)
+{
+	ZVAL_DEREF(elem);
+	if (Z_TYPE_P(elem) != IS_RESOURCE) {
+		return NULL;
+	}
+	return (php_stream *) zend_fetch_resource2(Z_RES_P(elem), NULL, php_file_le_stream(), php_file_le_pstream());
+}
+
+
+static ZEND_FUNCTION(async_stream_socket_pair)
+{
+	pair_hook[0].original(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+	if (Z_TYPE_P(return_value) != IS_ARRAY) {
+		return;
+	}
+	zval *elem;
+	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(return_value), elem) {
+		php_stream *stream = pair_stream(elem);
+		if (stream != NULL) {
+			async_net_stream_wrap(stream);
+		}
+	} ZEND_HASH_FOREACH_END();
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Install
+ * ------------------------------------------------------------------------------------------- */
+
 void async_net_transports_install(void)
 {
+	async_function_hooks_install(pair_hook, 1);
 	HashTable *hash = php_stream_xport_get_hash();
 	for (size_t i = 0; i < sizeof(transports) / sizeof(transports[0]); i++) {
 		net_transport_t *t = &transports[i];
@@ -929,6 +961,7 @@ void async_net_transports_install(void)
 
 void async_net_transports_uninstall(void)
 {
+	async_function_hooks_uninstall(pair_hook, 1);
 	for (size_t i = 0; i < sizeof(transports) / sizeof(transports[0]); i++) {
 		if (transports[i].orig != NULL) {
 			php_stream_xport_register(transports[i].name, transports[i].orig);

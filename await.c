@@ -1,5 +1,5 @@
 /*
- * await_all.c — the await family (spec §1, §8.4): await_any_or_fail, await_first_success,
+ * await.c — the await family (spec §1, §8.4): await_any_or_fail, await_first_success,
  * await_all_or_fail, await_all, await_any_of_or_fail, await_any_of.
  *
  * One wait, many triggers. The waiting coroutine's waker is subscribed to the event of every
@@ -15,6 +15,12 @@
  * hands an exception thrown by the iteration to the waiter, which rethrows it.
  */
 #include "php_async.h"
+#include "await.h"
+#include "coroutine.h"
+#include "scheduler.h"
+#include "exceptions.h"
+#include "awaitable.h"
+#include "async_wait.h"
 #include "zend_exceptions.h"
 #include "zend_interfaces.h"
 #include "await_arginfo.h"
@@ -479,9 +485,9 @@ static bool await_sleep(await_t *w, bool (*pending)(await_t *))
 {
 	while (pending(w)) {
 		w->suspended = true;
-		async_scheduler_suspend(false);
+		bool ok = async_wait_suspend(w->waiter);
 		w->suspended = false;
-		if (EG(exception)) {
+		if (!ok) {
 			return false;
 		}
 	}
@@ -520,11 +526,9 @@ static bool await_drain(await_t *w)
 	return await_sleep(w, await_draining);
 }
 
-static bool await_subscribe(await_t *w, zval *iterable, zend_async_event_t *token)
+/* The token was subscribed by async_wait_begin(). */
+static bool await_subscribe(await_t *w, zval *iterable)
 {
-	if (token != NULL && !zend_async_resume_when(w->waiter, token, false, async_token_fired, NULL)) {
-		return false;
-	}
 	if (Z_TYPE_P(iterable) == IS_ARRAY) {
 		w->iterating = true; /* replays must not decide on a part of the array */
 		bool ok = await_add_array(w, Z_ARRVAL_P(iterable));
@@ -549,24 +553,12 @@ static await_t *await_run(zval *iterable, zend_object *cancellation, const await
 		zend_throw_error(NULL, "%s is not initialized", ZSTR_VAL(cancellation->ce->name));
 		return NULL;
 	}
-	if (token != NULL && ZEND_ASYNC_EVENT_IS_CLOSED(token)) {
-		async_throw_token_fired(token);
+	zend_coroutine_t *coro = async_wait_begin(token, "await");
+	if (coro == NULL) {
 		return NULL;
 	}
-	if (ZEND_ASYNC_G(coroutine) == NULL) {
-		async_scheduler_launch();
-	}
-	if (!async_can_suspend()) {
-		async_throw(async_ce_async_exception, ZEND_ASYNC_G(in_scheduler_context)
-			? "The operation cannot be executed in the scheduler context"
-			: "Cannot await inside a destructor: PHP " PHP_VERSION " forbids switching coroutines there");
-		return NULL;
-	}
-
-	zend_coroutine_t *coro = ZEND_ASYNC_G(coroutine);
 	await_t *w = await_new(opt, coro);
-	zend_async_waker_new(coro);
-	bool ok = await_subscribe(w, iterable, token) && await_sleep(w, await_undecided);
+	bool ok = await_subscribe(w, iterable) && await_sleep(w, await_undecided);
 	w->done = true; /* from here on the helper adds nothing and outcomes no longer count */
 	if (w->helper != NULL) {
 		ZEND_ASYNC_CANCEL(w->helper, NULL, false); /* may finish it at once: no use after */
@@ -574,7 +566,7 @@ static await_t *await_run(zval *iterable, zend_object *cancellation, const await
 	if (ok && w->iterator_error == NULL && opt->wait_running) {
 		ok = await_drain(w);
 	}
-	zend_async_waker_clean(coro);
+	async_wait_end(coro);
 
 	if (ok && w->iterator_error != NULL) {
 		GC_ADDREF(w->iterator_error);

@@ -1,0 +1,247 @@
+/*
+ * async_wait.c — the one wait path (see async_wait.h): the may-I-wait check, waker set-up, suspension,
+ * clean-up, cancellation tokens and the blocking fallback, for every C caller of the runtime.
+ */
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include "php_async.h"
+#include "async_wait.h"
+#include "scheduler.h"
+#include "exceptions.h"
+#include "zend_exceptions.h"
+
+bool async_wait_allowed(void)
+{
+	return !ASYNC_SWITCH_BLOCKED() && !ZEND_ASYNC_G(in_scheduler_context);
+}
+
+ZEND_COLD void async_wait_throw_not_allowed(const char *what)
+{
+	if (ZEND_ASYNC_G(in_scheduler_context)) {
+		async_throw(async_ce_async_exception, "The operation cannot be executed in the scheduler context");
+	} else {
+		async_throw(async_ce_async_exception, "Cannot %s inside a destructor: PHP " PHP_VERSION
+			" forbids switching coroutines there", what);
+	}
+}
+
+static zend_always_inline zend_coroutine_t *wait_current(void)
+{
+	if (UNEXPECTED(ZEND_ASYNC_G(coroutine) == NULL)) {
+		async_scheduler_launch();
+	}
+	ZEND_ASSERT(ZEND_ASYNC_G(coroutine) != NULL && "launching makes main the current coroutine");
+	return ZEND_ASYNC_G(coroutine);
+}
+
+/* A waker the last wait left clean only needs to wait again; anything else is cleaned first.
+ * The fast path keeps a busy channel or pool from touching the waker's arrays per message. */
+static zend_always_inline void wait_waker_reset(zend_coroutine_t *co)
+{
+	zend_async_waker_t *waker = co->waker;
+	if (waker != NULL && waker->length == 0 && waker->error == NULL && Z_TYPE(waker->result) == IS_UNDEF) {
+		waker->status = ZEND_ASYNC_WAKER_WAITING;
+		waker->triggered_event = NULL;
+		waker->events_stopped = false;
+		return;
+	}
+	zend_async_waker_new(co);
+}
+
+zend_coroutine_t *async_wait_begin(zend_async_event_t *token, const char *what)
+{
+	if (token != NULL && ZEND_ASYNC_EVENT_IS_CLOSED(token)) {
+		async_throw_token_fired(token);
+		return NULL;
+	}
+	if (UNEXPECTED(!async_wait_allowed())) {
+		async_wait_throw_not_allowed(what);
+		return NULL;
+	}
+	zend_coroutine_t *co = wait_current();
+	wait_waker_reset(co);
+	if (token != NULL && !zend_async_resume_when(co, token, false, async_token_fired, NULL)) {
+		async_wait_end(co);
+		return NULL;
+	}
+	return co;
+}
+
+bool async_wait_on_timer(zend_coroutine_t *co, zend_ulong ms, zend_ulong ns, zend_async_event_callback_fn callback)
+{
+	zend_async_timer_event_t *timer = ZEND_ASYNC_NEW_TIMER_EVENT_NS(ms, ns, false);
+	return timer != NULL && zend_async_resume_when(co, &timer->base, true, callback, NULL);
+}
+
+bool async_wait_suspend(zend_coroutine_t *co)
+{
+	ZEND_ASSERT(co == ZEND_ASYNC_G(coroutine) && "only the current coroutine can suspend itself");
+	ZEND_ASSERT(co->waker != NULL && "async_wait_begin() gives the coroutine a waker");
+	async_scheduler_suspend(false);
+	return !EG(exception);
+}
+
+void async_wait_end(zend_coroutine_t *co)
+{
+	zend_async_waker_clean(co);
+}
+
+static void wait_copy_result(zend_coroutine_t *co, zval *result)
+{
+	zend_async_waker_t *waker = co->waker;
+	if (waker != NULL && Z_TYPE(waker->result) != IS_UNDEF) {
+		ZVAL_COPY(result, &waker->result);
+	} else {
+		ZVAL_NULL(result);
+	}
+}
+
+bool async_wait_event(zend_async_event_t *event, zend_async_event_t *token, zval *result, const char *what)
+{
+	zend_coroutine_t *co = async_wait_begin(token, what);
+	if (co == NULL) {
+		return false;
+	}
+	bool ok = async_wait_on(co, event, false, zend_async_waker_callback_resolve, NULL) && async_wait_suspend(co);
+	if (ok && result != NULL) {
+		wait_copy_result(co, result);
+	}
+	async_wait_end(co);
+	return ok;
+}
+
+/* P9: where switching is impossible, block the process as PHP would. */
+static void wait_block(zend_ulong ms, zend_ulong ns)
+{
+	zend_ulong us = ms * 1000 + ns / 1000;
+	while (us >= 1000000) {
+		usleep(999999);
+		us -= 999999;
+	}
+	usleep((useconds_t) us);
+}
+
+bool async_wait_ms(zend_ulong ms, zend_ulong ns)
+{
+	if (!async_wait_allowed()) {
+		wait_block(ms, ns);
+		return true;
+	}
+	if (ms == 0 && ns == 0) {
+		wait_current(); /* delay(0) launches the scheduler, unlike suspend() */
+		async_wait_yield();
+		return !EG(exception);
+	}
+	zend_coroutine_t *co = async_wait_begin(NULL, "sleep");
+	ZEND_ASSERT(co != NULL && "allowed and without a token, begin cannot fail");
+	bool ok = async_wait_on_timer(co, ms, ns, zend_async_waker_callback_resolve) && async_wait_suspend(co);
+	async_wait_end(co);
+	return ok;
+}
+
+void async_wait_yield(void)
+{
+	zend_coroutine_t *co = ZEND_ASYNC_G(coroutine);
+	if (co == NULL || !async_wait_allowed()) {
+		return; /* nothing to yield to before the scheduler exists; never where switching is impossible */
+	}
+	zend_async_waker_t *waker = co->waker;
+	if (waker == NULL || waker->length != 0 || waker->error != NULL) {
+		waker = zend_async_waker_new(co);
+	}
+	/* A yield waits on nothing: a bare waiting waker, then straight into the queue. */
+	waker->status = ZEND_ASYNC_WAKER_WAITING;
+	async_scheduler_enqueue(co);
+	async_scheduler_suspend(false);
+	if (co->waker->length != 0) {
+		async_wait_end(co);
+	}
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Cancellation tokens
+ * ------------------------------------------------------------------------------------------- */
+
+void async_token_fired(zend_async_event_t *event, zend_async_event_callback_t *callback, void *result, zend_object *exception)
+{
+	zend_coroutine_event_callback_t *cb = (zend_coroutine_event_callback_t *) callback;
+	zend_async_waker_t *waker = cb->coroutine->waker;
+	(void) result;
+	if (waker == NULL || waker->status != ZEND_ASYNC_WAKER_WAITING) {
+		return;
+	}
+	if (exception != NULL) {
+		ZEND_ASYNC_EVENT_SET_EXCEPTION_HANDLED(event);
+	}
+	waker->triggered_event = event;
+	zend_object *error = async_new_exception(async_ce_operation_canceled, "Operation has been cancelled");
+	if (exception != NULL) {
+		GC_ADDREF(exception);
+		zend_exception_set_previous(error, exception);
+	}
+	zend_async_waker_apply_error(waker, error, true, true);
+	ZEND_ASYNC_ENQUEUE_COROUTINE(cb->coroutine);
+}
+
+void async_throw_token_fired(zend_async_event_t *token)
+{
+	ZEND_ASSERT(ZEND_ASYNC_EVENT_IS_CLOSED(token) && "only a fired token is thrown at once");
+	zend_object *previous = NULL;
+	zval ignored;
+	ZVAL_UNDEF(&ignored);
+	if (token->replay) {
+		token->replay(token, NULL, &ignored, &previous);
+	}
+	zval_ptr_dtor(&ignored);
+	zend_object *error = async_new_exception(async_ce_operation_canceled, "Operation has been cancelled");
+	if (previous) {
+		ZEND_ASYNC_EVENT_SET_EXCEPTION_HANDLED(token);
+		zend_exception_set_previous(error, previous);
+	}
+	zend_throw_exception_internal(error);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * await()
+ * ------------------------------------------------------------------------------------------- */
+
+/* Replays a finished awaitable: its result, or its exception thrown again (idempotent). */
+static void await_replay(zend_async_event_t *event, zval *return_value)
+{
+	zend_object *exception = NULL;
+	ZEND_ASYNC_EVENT_SET_RESULT_USED(event);
+	ZEND_ASYNC_EVENT_SET_EXCEPTION_HANDLED(event);
+	if (event->replay == NULL) {
+		RETURN_NULL();
+	}
+	event->replay(event, NULL, return_value, &exception);
+	if (exception != NULL) {
+		zval_ptr_dtor(return_value);
+		ZVAL_NULL(return_value);
+		zend_throw_exception_internal(exception);
+	}
+}
+
+void async_await(zend_object *awaitable, zend_object *cancellation, zval *return_value)
+{
+	zend_async_event_t *event = ZEND_ASYNC_OBJECT_TO_EVENT(awaitable);
+	zend_async_event_t *token = cancellation ? ZEND_ASYNC_OBJECT_TO_EVENT(cancellation) : NULL;
+
+	if (ZEND_ASYNC_EVENT_IS_CLOSED(event)) {
+		await_replay(event, return_value);
+		return;
+	}
+	zend_coroutine_t *co = async_wait_begin(token, "await");
+	if (co == NULL) {
+		return;
+	}
+	/* Marked only once the wait really starts: a refused wait observed nothing. */
+	ZEND_ASYNC_EVENT_SET_RESULT_USED(event);
+	ZEND_ASYNC_EVENT_SET_EXCEPTION_HANDLED(event);
+	if (async_wait_on(co, event, false, zend_async_waker_callback_resolve, NULL) && async_wait_suspend(co)) {
+		wait_copy_result(co, return_value);
+	}
+	async_wait_end(co);
+}

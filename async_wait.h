@@ -1,0 +1,83 @@
+/*
+ * async_wait.h — the one way C code suspends the current coroutine.
+ *
+ * Every wait of the runtime (await(), delay(), channels, pools, scopes, task groups, iterate(),
+ * the await_* family, descriptor and DNS waits of the hooks) is the same four steps:
+ *
+ *     zend_coroutine_t *co = async_wait_begin(token, "wait on a channel");  // may I? launch, token
+ *     if (co == NULL) return false;                                         // exception set
+ *     bool ok = async_wait_on(co, event, false, callback, NULL)             // subscribe (any number)
+ *            && async_wait_suspend(co);                                     // sleep, throw what woke us
+ *     async_wait_end(co);                                                   // unsubscribe everything
+ *
+ * async_wait_begin() refuses where switching is impossible (the scheduler's own context, a
+ * destructor on PHP < 8.4: P9) with an AsyncException naming the operation; callers that must
+ * behave as stock PHP there (the hooks, the sleep family) ask async_wait_allowed() first and take
+ * their blocking path instead. A token that already fired ends the wait before it starts
+ * (OperationCanceledException, the token's error as previous); a live one is subscribed into the
+ * same waker, so whichever fires first wins.
+ */
+#ifndef ASYNC_ASYNC_WAIT_H
+#define ASYNC_ASYNC_WAIT_H
+
+#include "php.h"
+#include "zend_async_API.h"
+
+/* May the current flow suspend (not the scheduler's context, not a destructor on PHP < 8.4)?
+ * True also before the scheduler launched: the first wait launches it. */
+bool async_wait_allowed(void);
+
+/* Throws why the current flow may not suspend: "Cannot <what> inside a destructor: ..." or the
+ * scheduler-context message. */
+ZEND_COLD void async_wait_throw_not_allowed(const char *what);
+
+/* Step 1: the may-I-wait check, the scheduler launch, the token check, a fresh waker for the
+ * current coroutine and the token's subscription. `what` names the operation in the error
+ * ("await", "wait on a channel", ...). The current coroutine, or NULL with an exception set. */
+zend_coroutine_t *async_wait_begin(zend_async_event_t *token, const char *what);
+
+/* Step 2: subscribe the waker to an event (zend_async_resume_when()); with `trans` the waker
+ * takes the caller's reference. False with an exception (the waker is left for async_wait_end). */
+static zend_always_inline bool async_wait_on(zend_coroutine_t *co, zend_async_event_t *event, bool trans,
+	zend_async_event_callback_fn callback, zend_coroutine_event_callback_t *coroutine_callback)
+{
+	return zend_async_resume_when(co, event, trans, callback, coroutine_callback);
+}
+
+/* Step 2, a timer: the wait also ends after ms + ns, through `callback`
+ * (zend_async_waker_callback_resolve: a plain wake-up; ..._timeout: a TimeoutException). */
+bool async_wait_on_timer(zend_coroutine_t *co, zend_ulong ms, zend_ulong ns, zend_async_event_callback_fn callback);
+
+/* Step 3: suspends until the waker fires (or the coroutine is re-queued). False with the
+ * exception that ended the wait (a cancellation, the token, a timeout, the event's error). */
+bool async_wait_suspend(zend_coroutine_t *co);
+
+/* Step 4: unsubscribes, stops and releases whatever the waker holds; the waker stays for the next
+ * wait. Read the waker's result before this. */
+void async_wait_end(zend_coroutine_t *co);
+
+/* --- whole waits built from the steps --- */
+
+/* One event and an optional token. *result (may be NULL) gets the event's result. False with an
+ * exception. */
+bool async_wait_event(zend_async_event_t *event, zend_async_event_t *token, zval *result, const char *what);
+
+/* Sleeps ms + ns. Where switching is impossible, blocks the process as PHP's usleep() would.
+ * False with an exception (cancellation). */
+bool async_wait_ms(zend_ulong ms, zend_ulong ns);
+
+/* Async\suspend(): re-queues the current coroutine behind the others (no-op before launch). */
+void async_wait_yield(void);
+
+/* Async\await() in C: the result in return_value, or the awaitable's (or token's) exception
+ * thrown. A finished awaitable replays at once. */
+void async_await(zend_object *awaitable, zend_object *cancellation, zval *return_value);
+
+/* A token fired while waiting: a waker callback that ends the wait with
+ * OperationCanceledException (the token's error as previous). */
+void async_token_fired(zend_async_event_t *event, zend_async_event_callback_t *callback, void *result, zend_object *exception);
+
+/* The same for a token that had already fired: thrown at once. */
+void async_throw_token_fired(zend_async_event_t *token);
+
+#endif /* ASYNC_ASYNC_WAIT_H */

@@ -1,0 +1,77 @@
+/*
+ * coroutine.h — the runtime's coroutine (Async\Coroutine) and the pooled C contexts ("workers")
+ * that run coroutines (coroutine.c).
+ */
+#ifndef ASYNC_COROUTINE_H
+#define ASYNC_COROUTINE_H
+
+#include "php_async.h"
+
+/* P5: zend_fiber_init_context() returns bool on 8.2 and zend_result from 8.3 on. */
+#if PHP_VERSION_ID >= 80300
+# define ASYNC_FIBER_INIT_OK(call) ((call) == SUCCESS)
+#else
+# define ASYNC_FIBER_INIT_OK(call) (call)
+#endif
+
+/* A pooled C context. The fiber context must stay the first member (it is found from
+ * EG(current_fiber_context)). */
+struct _async_worker_s {
+	zend_fiber_context ctx;
+	async_coroutine_t *coroutine;   /* bound coroutine, NULL while parked */
+	zend_fiber_context *return_ctx; /* where the worker goes when it parks or dies */
+	async_worker_t *next_free;
+	bool dead;
+};
+
+struct _async_coroutine_s {
+	zend_coroutine_t coro;            /* first: the event sits at offset 0 */
+	async_worker_t *worker;           /* the C context running this coroutine */
+	zend_fiber_context *resume_ctx;   /* the context that suspended (may be a user Fiber's) */
+	zend_fiber_context *sched_ctx;    /* the context that resumed it last */
+	zend_execute_data *execute_data;  /* top frame while suspended */
+	zend_execute_data *stack_bottom;  /* dummy bottom frame */
+	zend_object *pending_cancel;      /* self-cancel or deferred (protect) cancellation */
+	uint32_t protect_depth;
+	bool in_queue;
+	bool in_scope;                    /* counted in coro.scope, holding a reference to it */
+	bool spawned;                     /* holds the alive reference and a coroutine count */
+	bool exit_requested;              /* body ended with exit() */
+	bool body_done;                   /* the body is over: finally handlers see it as completed */
+	zend_array *finally_handlers;
+	zend_object *context;             /* Async\Context, lazily */
+	zend_object std;
+};
+
+#define ASYNC_CO_FROM_OBJ(obj) ((async_coroutine_t *) ((char *) (obj) - XtOffsetOf(async_coroutine_t, std)))
+#define ASYNC_CO_FROM_CORO(c)  ((async_coroutine_t *) (c))
+#define ASYNC_CO_OBJ(co)       (&(co)->std)
+
+extern zend_class_entry *async_ce_coroutine;
+
+void async_register_coroutine_class(void);
+async_coroutine_t *async_coroutine_new(void);
+void async_coroutine_start_or_resume(async_coroutine_t *co);
+void async_coroutine_finish(async_coroutine_t *co);
+void async_coroutine_cancel(zend_coroutine_t *coroutine, zend_object *error, bool transfer_error, bool is_safely);
+void async_coroutine_run_finally_handlers(async_coroutine_t *co);
+/* Request end: frees the parked workers. */
+void async_contexts_shutdown(void);
+zend_string *async_coroutine_info(zend_async_event_t *event);
+zend_string *async_location_string(zend_string *file, uint32_t line);
+void async_return_file_and_line(zval *return_value, zend_string *file, uint32_t line);
+
+/* Async\protect(): cancellation of the current coroutine is deferred until the matching
+ * unprotect (they nest). unprotect returns the cancellation that came meanwhile (the caller throws
+ * it; the coroutine is marked cancelled), or NULL; with deliver = false it stays pending for the
+ * next suspension point. */
+async_coroutine_t *async_coroutine_protect(void);
+zend_object *async_coroutine_unprotect(async_coroutine_t *co, bool deliver);
+
+/* The coroutine's Async\Context, made on first use through the factory context.c registers at
+ * MINIT (the Context class lives above the core). */
+typedef zend_object *(*async_context_factory_fn)(void);
+void async_coroutine_set_context_factory(async_context_factory_fn factory);
+zend_object *async_coroutine_get_context(async_coroutine_t *co);
+
+#endif /* ASYNC_COROUTINE_H */

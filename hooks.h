@@ -1,0 +1,83 @@
+/*
+ * hooks.h — the hook layer: PHP's own functions and stream transports made to suspend only the
+ * calling coroutine (hook_*.c). Each hook is written as another extension would write it: it
+ * waits through the descriptor-wait API (async_io_wait.h), the one wait path (wait.h) and the
+ * ABI's events, and behaves exactly as stock PHP outside a coroutine.
+ */
+#ifndef ASYNC_HOOKS_H
+#define ASYNC_HOOKS_H
+
+#include "php.h"
+#include "php_network.h"
+#include "zend_async_API.h"
+
+/* ---------------------------------------------------------------------------------------------
+ * hook_functions.c: replacing the handlers of PHP's own functions in the function table
+ * ------------------------------------------------------------------------------------------- */
+
+/* One function made coroutine-aware: `original` is filled at install and is what the
+ * replacement calls outside a coroutine. */
+typedef struct {
+	const char *name;
+	zif_handler replacement;
+	zif_handler original;
+} async_function_hook_t;
+
+/* MINIT (P18): functions that are missing (an extension not loaded) are left alone. */
+void async_function_hooks_install(async_function_hook_t *hooks, size_t count);
+/* MSHUTDOWN: the original handlers go back. */
+void async_function_hooks_uninstall(async_function_hook_t *hooks, size_t count);
+
+/* ---------------------------------------------------------------------------------------------
+ * Each hook file's entry points (MINIT / MSHUTDOWN / RINIT)
+ * ------------------------------------------------------------------------------------------- */
+
+/* hook_sleep.c: sleep(), usleep(), time_nanosleep(), time_sleep_until() */
+void async_sleep_hooks_install(void);
+void async_sleep_hooks_uninstall(void);
+
+/* hook_dns.c: gethostbyname(), gethostbynamel(), gethostbyaddr() */
+void async_dns_hooks_install(void);
+void async_dns_hooks_uninstall(void);
+
+/* hook_sockets.c: ext/sockets (nothing happens when it is not loaded) */
+void async_sockets_hooks_install(void);
+void async_sockets_hooks_uninstall(void);
+void async_sockets_hooks_rinit(void);
+
+/* hook_stream_transport.c: the tcp/udp/unix/udg and TLS transports (wrapped at MINIT, put back
+ * at MSHUTDOWN), and stream_socket_pair() */
+void async_net_transports_install(void);
+void async_net_transports_uninstall(void);
+
+/* hook_stream_select.c: stream_select() */
+void async_net_functions_install(void);
+void async_net_functions_uninstall(void);
+
+/* ---------------------------------------------------------------------------------------------
+ * What the hooks share
+ * ------------------------------------------------------------------------------------------- */
+
+/* hook_stream_transport.c: makes a socket stream coroutine-aware (one made outside the
+ * transports, e.g. by stream_socket_pair()). Persistent streams and streams already wrapped are
+ * left alone. */
+void async_net_stream_wrap(php_stream *stream);
+
+/* hook_dns.c: whether the caller may suspend for a lookup (inside a coroutine, switching
+ * allowed). */
+bool async_dns_can_wait(void);
+/* Waits for a lookup event created by the caller. true when it completed (read
+ * async_dns_status()); false with an exception (the coroutine was cancelled, ...). The caller
+ * keeps its reference. */
+bool async_dns_wait(zend_async_event_t *event);
+/* getaddrinfo() for the current coroutine: the same contract as getaddrinfo(3) (returns 0 or an
+ * EAI_* code, *res to be freed with ZEND_ASYNC_FREEADDRINFO), or -1 with an exception set when the
+ * wait was interrupted. Only call when async_dns_can_wait(). */
+int async_dns_getaddrinfo(const char *node, const char *service, const struct addrinfo *hints, struct addrinfo **res);
+/* php_network_getaddresses() with the lookup on the thread pool while the coroutine waits: the
+ * same hints, result, warnings and *error_string. Outside a coroutine, and for literal addresses
+ * (which never reach a resolver), it is PHP's own function. 0 with an exception when the wait was
+ * interrupted (the coroutine was cancelled). */
+int async_dns_network_getaddresses(const char *host, int socktype, struct sockaddr ***sal, zend_string **error_string);
+
+#endif /* ASYNC_HOOKS_H */

@@ -1,0 +1,63 @@
+/*
+ * reactor_uv.h — what the reactor's files (reactor*.c) share: the per-request libuv loop and the
+ * common handle lifecycle of its events (see reactor.c). The only header that includes <uv.h>:
+ * nothing above the reactor sees libuv (reactor.h is their view of it).
+ */
+#ifndef ASYNC_REACTOR_UV_H
+#define ASYNC_REACTOR_UV_H
+
+#include "php_async.h"
+#include "reactor.h"
+#include <uv.h>
+
+/* Set on an event whose handle was closed by request shutdown while something still owned it
+ * (after a fatal error, suspended coroutines keep their wakers until their objects are freed).
+ * Its owner's final dispose then only frees the memory. */
+#define ASYNC_EVENT_F_DETACHED (1u << 31)
+
+/* Registration name of the reactor table: every file registering a slot uses it. */
+#define ASYNC_REACTOR_NAME "libuv"
+
+/* The request's loop, created on first use; NULL if libuv could not initialise it. */
+uv_loop_t *async_reactor_loop(void);
+/* The same for an event's constructor: NULL with the one "cannot initialise" Error thrown. */
+uv_loop_t *async_reactor_loop_or_throw(void);
+
+/* The start/stop reference count every reactor event keeps in loop_ref_count: the first start
+ * arms the libuv handle, the last stop disarms it, extra stops are harmless.
+ *
+ *     if (!async_reactor_first_start(event)) return true;   // already armed
+ *     if (uv_xxx_start(...) != 0) { async_reactor_start_failed(event); return false; }
+ *     ...
+ *     if (!async_reactor_last_stop(event)) return true;     // others still wait
+ *     uv_xxx_stop(...);
+ */
+static zend_always_inline bool async_reactor_first_start(zend_async_event_t *event)
+{
+	return event->loop_ref_count++ == 0;
+}
+
+static zend_always_inline void async_reactor_start_failed(zend_async_event_t *event)
+{
+	ZEND_ASSERT(event->loop_ref_count == 1 && "only the first start arms the handle");
+	event->loop_ref_count = 0;
+}
+
+static zend_always_inline bool async_reactor_last_stop(zend_async_event_t *event)
+{
+	return event->loop_ref_count > 0 && --event->loop_ref_count == 0;
+}
+/* A callback delivered something: make the running uv_run() return. */
+void async_reactor_delivered(uv_loop_t *loop);
+/* ref_count 1 and the default callback vector methods. */
+void async_reactor_event_init(zend_async_event_t *event);
+/* Count the event in active_event_count (unless hidden) / stop counting it; both idempotent. */
+void async_reactor_event_count_on(zend_async_event_t *event);
+void async_reactor_event_count_off(zend_async_event_t *event);
+/* Request shutdown closed the event's handle while something still owned the event. */
+bool async_reactor_event_detached(zend_async_event_t *event);
+/* dispose(): drops one reference; at zero the handle is closed and freed by close_cb. The event
+ * struct must be the start of the allocation. */
+bool async_reactor_handle_release(zend_async_event_t *event, uv_handle_t *handle, uv_close_cb close_cb);
+
+#endif /* ASYNC_REACTOR_UV_H */

@@ -1,0 +1,7 @@
+<?php
+
+/** @generate-class-entries */
+
+namespace Async;
+
+function runtime_stats(): array {}

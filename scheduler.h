@@ -1,0 +1,67 @@
+/*
+ * scheduler.h — the run queue, the loop that drives coroutines, spawning, graceful shutdown and
+ * deadlock detection (scheduler.c), and the registration lists through which the layers above
+ * the core take part in them without the core naming their files.
+ */
+#ifndef ASYNC_SCHEDULER_H
+#define ASYNC_SCHEDULER_H
+
+#include "php_async.h"
+
+/* 8.4 allows switching inside destructors; 8.2/8.3 block it (P9). */
+#if PHP_VERSION_ID >= 80400
+# define ASYNC_SWITCH_BLOCKED() false
+#else
+# define ASYNC_SWITCH_BLOCKED() zend_fiber_switch_blocked()
+#endif
+
+void async_scheduler_register(void);
+void async_scheduler_rinit(void);
+void async_scheduler_request_startup(void);
+void async_scheduler_rshutdown(void);
+void async_scheduler_launch(void);
+bool async_scheduler_enqueue(zend_coroutine_t *coroutine);
+/* Suspends the current coroutine until its waker is resolved; wait.c is the way to use it. */
+void async_scheduler_suspend(bool from_main);
+void async_scheduler_unhandled_exception(async_coroutine_t *co, zend_object *exception);
+void async_scheduler_request_exit(void);
+void async_scheduler_graceful_shutdown(void);
+/* A new coroutine in `scope` (NULL: the current one), queued; the caller owns one reference. */
+zend_coroutine_t *async_spawn(zend_async_scope_t *scope, zend_object *provider, int32_t priority);
+
+/* ---------------------------------------------------------------------------------------------
+ * Registration (MINIT only; the tables are process-wide like the function table)
+ * ------------------------------------------------------------------------------------------- */
+
+/* The scope tree as the core uses it. Scopes are a primitive (scope.c) above the core, which
+ * knows them only as the ABI's zend_async_scope_t: scope.c registers these at MINIT. */
+typedef struct {
+	zend_async_scope_t *(*main)(void);      /* the main scope, made on first use */
+	zend_async_scope_t *(*current)(void);   /* the current coroutine's scope (main's outside) */
+	zend_async_scope_t *(*create)(zend_async_scope_t *parent, bool with_zend_object); /* ABI new_scope */
+	bool (*add_coroutine)(zend_async_scope_t *scope, zend_coroutine_t *coroutine);
+	void (*remove_coroutine)(zend_coroutine_t *coroutine);  /* it finished */
+	void (*forget_coroutine)(zend_coroutine_t *coroutine);  /* freed without finishing */
+	/* An error nobody awaited: the scope's handlers and fail-together; true when handled. */
+	bool (*handle_error)(zend_coroutine_t *coroutine, zend_object *exception);
+	/* A SpawnStrategy's before/afterCoroutineEnqueue; false with an exception. */
+	bool (*strategy_hook)(zend_object *provider, zend_coroutine_t *coroutine, zend_async_scope_t *scope, bool before);
+	/* Runs the main scope's finally handlers; false when it has none. */
+	bool (*main_finally)(void);
+	void (*main_dispose)(void);             /* request end */
+} async_scope_ops_t;
+
+void async_scheduler_set_scope_ops(const async_scope_ops_t *ops);
+extern const async_scope_ops_t *async_scope_ops;
+
+/* Deadlock resolvers run, in registration order, before the scheduler declares a deadlock
+ * (spec §8.5 step 1); one that returns true woke somebody and the loop goes on. */
+typedef bool (*async_deadlock_resolver_fn)(void);
+void async_scheduler_add_deadlock_resolver(async_deadlock_resolver_fn resolver);
+
+/* Shutdown listeners hear that a graceful shutdown began (reason: its message), after every
+ * coroutine was cancelled: waits that no coroutine would ever end are rejected there. */
+typedef void (*async_shutdown_listener_fn)(const char *reason);
+void async_scheduler_add_shutdown_listener(async_shutdown_listener_fn listener);
+
+#endif /* ASYNC_SCHEDULER_H */
