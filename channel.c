@@ -47,6 +47,7 @@
 zend_class_entry *async_ce_channel;
 zend_class_entry *async_ce_channel_close_reason;
 zend_class_entry *async_ce_channel_exception;
+/* per-process: object handlers, filled once at MINIT */
 static zend_object_handlers channel_handlers;
 
 /* ---------------------------------------------------------------------------------------------

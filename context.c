@@ -14,6 +14,7 @@
 #include "context_arginfo.h"
 
 zend_class_entry *async_ce_context;
+/* per-process: object handlers, filled once at MINIT */
 static zend_object_handlers context_handlers;
 
 typedef struct {

@@ -17,9 +17,11 @@
 #include "coroutine_arginfo.h"
 
 zend_class_entry *async_ce_coroutine;
+/* per-process: object handlers, filled once at MINIT */
 static zend_object_handlers coroutine_handlers;
 
 /* The dummy bottom frame of every coroutine (P6): traces end cleanly at "[internal function]". */
+/* per-process: the dummy bottom frame every coroutine shares; never written */
 static zend_function coroutine_root_function = { ZEND_INTERNAL_FUNCTION };
 
 /* ---------------------------------------------------------------------------------------------

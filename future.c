@@ -31,7 +31,9 @@
 zend_class_entry *async_ce_future_state;
 zend_class_entry *async_ce_future;
 
+/* per-process: object handlers, filled once at MINIT */
 static zend_object_handlers future_state_handlers;
+/* per-process: object handlers, filled once at MINIT */
 static zend_object_handlers future_handlers;
 
 /* Private event bits (subtype range, after ZEND_FUTURE_F_THREAD_SAFE/F_IGNORED). */

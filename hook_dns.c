@@ -157,6 +157,7 @@ static ZEND_FUNCTION(async_gethostbyname);
 static ZEND_FUNCTION(async_gethostbynamel);
 static ZEND_FUNCTION(async_gethostbyaddr);
 
+/* per-process: the function table's handlers, swapped at MINIT */
 static async_function_hook_t hooks[] = {
 	{ "gethostbyname", ZEND_FN(async_gethostbyname), NULL },
 	{ "gethostbynamel", ZEND_FN(async_gethostbynamel), NULL },

@@ -14,6 +14,7 @@ static ZEND_FUNCTION(async_usleep);
 static ZEND_FUNCTION(async_time_nanosleep);
 static ZEND_FUNCTION(async_time_sleep_until);
 
+/* per-process: the function table's handlers, swapped at MINIT */
 static async_function_hook_t hooks[] = {
 	{ "sleep", ZEND_FN(async_sleep), NULL },
 	{ "usleep", ZEND_FN(async_usleep), NULL },

@@ -41,10 +41,15 @@
  * to link against: P5 of the spike, load order).
  * ------------------------------------------------------------------------------------------- */
 
+/* per-process: ext/sockets' class, looked up once */
 static zend_class_entry *sockets_ce;
+/* per-process: ext/sockets' globals, looked up once */
 static zend_sockets_globals *sockets_globals_ptr;
+/* per-process: object handlers, filled once at MINIT */
 static zend_object_handlers socket_handlers_copy;
+/* per-process: ext/sockets' original handler, saved once */
 static void (*socket_free_obj_orig)(zend_object *object);
+/* per-process: ext/sockets' original create_object, saved once */
 static zend_object *(*socket_create_object_orig)(zend_class_entry *ce);
 
 static void socket_free_obj(zend_object *object)
@@ -298,6 +303,7 @@ enum {
 	HOOK_SELECT, HOOK_CLOSE, HOOK_COUNT
 };
 
+/* per-process: the function table's handlers, swapped at MINIT */
 static async_function_hook_t hooks[HOOK_COUNT];
 
 /* PHP's handler with O_NONBLOCK for the one call. Switching is blocked meanwhile, as PHP does

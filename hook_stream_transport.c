@@ -86,6 +86,7 @@ typedef struct {
 #define SOCK(stream) ((php_netstream_data_t *) (stream)->abstract)
 #define NET_GONE (-2)            /* net_wait(): the stream was freed meanwhile; touch nothing */
 
+/* per-process: libssl's SSL_want(), found once at MINIT */
 static int (*ssl_want_fn)(const void *ssl);
 
 static ssize_t net_read(php_stream *stream, char *buf, size_t count);

@@ -27,6 +27,7 @@ zend_class_entry *async_ce_pool;
 zend_class_entry *async_ce_circuit_breaker;
 zend_class_entry *async_ce_circuit_breaker_state;
 zend_class_entry *async_ce_circuit_breaker_strategy;
+/* per-process: object handlers, filled once at MINIT */
 static zend_object_handlers pool_handlers;
 
 /* ---------------------------------------------------------------------------------------------

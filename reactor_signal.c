@@ -46,6 +46,7 @@ typedef struct {
 	void *uv_handler;          /* libuv's handler, to see whether someone replaced it */
 } async_disposition_t;
 
+/* per-process: signal dispositions belong to the process, like the signals themselves */
 static async_disposition_t dispositions[NSIG];
 
 static void *action_handler(const struct sigaction *sa)

@@ -195,6 +195,7 @@ static ZEND_FUNCTION(async_drain)
 	}
 }
 
+/* per-process: the internal function queued as a shutdown function; its name is interned at MINIT */
 static zend_internal_function drain_function = {
 	.type = ZEND_INTERNAL_FUNCTION,
 	.fn_flags = ZEND_ACC_PUBLIC,

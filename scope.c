@@ -24,6 +24,7 @@
 zend_class_entry *async_ce_scope;
 zend_class_entry *async_ce_scope_provider;
 zend_class_entry *async_ce_spawn_strategy;
+/* per-process: object handlers, filled once at MINIT */
 static zend_object_handlers scope_handlers;
 
 typedef struct {

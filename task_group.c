@@ -23,7 +23,7 @@
  * code, run in a short coroutine of their own.
  */
 #include "php_async.h"
-#include "task_group.h"
+#include "task_group_internal.h"
 #include "coroutine.h"
 #include "scheduler.h"
 #include "exceptions.h"
@@ -38,93 +38,8 @@
 
 zend_class_entry *async_ce_task_group;
 zend_class_entry *async_ce_task_set;
+/* per-process: object handlers, filled once at MINIT */
 static zend_object_handlers task_group_handlers;
-
-/* ---------------------------------------------------------------------------------------------
- * Structures
- * ------------------------------------------------------------------------------------------- */
-
-typedef struct _async_task_group_s async_task_group_t;
-typedef struct _tg_task_s tg_task_t;
-typedef struct _tg_waiter_s tg_waiter_t;
-typedef struct _tg_join_s tg_join_t;
-
-typedef enum { TASK_QUEUED, TASK_RUNNING, TASK_OK, TASK_ERROR } tg_task_state;
-typedef enum { JOIN_ALL, JOIN_RACE, JOIN_ANY } tg_join_kind;
-typedef enum { WAIT_PRODUCER, WAIT_ITERATOR } tg_waiter_kind;
-
-/* A task. It is the callback subscribed to its coroutine, so it is reference counted like one:
- * the tasks table holds a reference, the coroutine's callback vector another while subscribed. */
-struct _tg_task_s {
-	zend_async_event_callback_t cb;
-	async_task_group_t *group;       /* NULL once detached from a freed group */
-	zend_coroutine_t *coroutine;     /* one reference while running */
-	zend_fcall_t *fcall;             /* the callable and its arguments while queued */
-	tg_task_t *prev, *next;          /* in the queue while queued, in `settled` once settled */
-	zval key;
-	zval result;
-	zend_object *error;
-	uint64_t seq;                    /* spawn order: all() covers the tasks older than the call */
-	tg_task_state state;
-	bool linked;                     /* in the queue or in `settled` */
-	bool removed;                    /* no longer in the tasks table (delivered by a TaskSet) */
-	bool handled;                    /* its error was observed */
-};
-
-typedef struct {
-	tg_task_t *first, *last;
-} tg_list_t;
-
-/* A coroutine parked on the group: a producer waiting for room in the queue or an iterator
- * waiting for the next settled task. It is the waker's callback; the list holds one reference. */
-struct _tg_waiter_s {
-	zend_coroutine_event_callback_t cb;
-	tg_waiter_t *prev, *next;
-	tg_waiter_kind kind;
-	bool linked;
-};
-
-/* A pending future of all()/race()/any() (TaskSet: joinAll/joinNext/joinAny). */
-struct _tg_join_s {
-	tg_join_t *prev, *next;
-	zend_future_t *future;           /* one reference */
-	tg_join_kind kind;
-	bool ignore_errors;              /* all(true) */
-	uint64_t limit;                  /* all(): covers the tasks with seq < limit */
-	uint32_t pending;                /* all(): covered tasks not settled yet */
-};
-
-struct _async_task_group_s {
-	zend_async_event_t event;        /* first: the Awaitable event */
-	HashTable tasks;                 /* key => tg_task_t*, in spawn order */
-	tg_list_t queue;                 /* queued tasks, FIFO */
-	tg_list_t settled;               /* settled tasks in settle order (TaskSet: undelivered ones) */
-	tg_waiter_t *waiters_first, *waiters_last;
-	tg_join_t *joins_first, *joins_last;
-	zend_async_scope_t *scope;       /* the group's own scope (one reference) */
-	zend_async_scope_t *parent_scope; /* the scope it was created in (one reference) */
-	zend_async_event_callback_t *scope_listener;
-	zend_array *finally_handlers;
-	zval completion;                 /* the results array the event fired with */
-	uint32_t concurrency;            /* 0 = unlimited */
-	uint32_t queue_limit;            /* 0 = unbounded */
-	uint32_t queued, running;
-	uint64_t next_seq;
-	bool is_set;                     /* Async\TaskSet: delivered entries are removed */
-	bool constructed;
-	bool closed;                     /* no new tasks */
-	bool disposed;                   /* dispose() or destruction: spawn() says "completed" */
-	bool destroyed;
-	bool cancelled;                  /* cancel(), dispose(), destruction: queued tasks never start */
-	bool pumping;                    /* starting queued tasks (re-entrancy guard) */
-	zend_object std;
-};
-
-#define TG_FROM_OBJ(o)    ((async_task_group_t *) ((char *) (o) - XtOffsetOf(async_task_group_t, std)))
-#define TG_EVENT(g)       (&(g)->event)
-#define TG_COMPLETE(g)    ZEND_ASYNC_EVENT_IS_CLOSED(TG_EVENT(g))
-#define TG_NAME(g)        ((g)->is_set ? "TaskSet" : "TaskGroup")
-#define TG_UNSETTLED(g)   ((g)->queued + (g)->running)
 
 static void tg_task_settle(async_task_group_t *g, tg_task_t *t, zval *result, zend_object *error);
 static void tg_check_complete(async_task_group_t *g);
@@ -133,35 +48,18 @@ static void tg_check_complete(async_task_group_t *g);
  * Task lists (queue and settled)
  * ------------------------------------------------------------------------------------------- */
 
-static void list_append(tg_list_t *list, tg_task_t *t)
+static void list_append(async_list_t *list, tg_task_t *t)
 {
-	t->prev = list->last;
-	t->next = NULL;
-	if (list->last) {
-		list->last->next = t;
-	} else {
-		list->first = t;
-	}
-	list->last = t;
+	async_list_append(list, &t->link);
 	t->linked = true;
 }
 
-static void list_remove(tg_list_t *list, tg_task_t *t)
+static void list_remove(async_list_t *list, tg_task_t *t)
 {
 	if (!t->linked) {
 		return;
 	}
-	if (t->prev) {
-		t->prev->next = t->next;
-	} else {
-		list->first = t->next;
-	}
-	if (t->next) {
-		t->next->prev = t->prev;
-	} else {
-		list->last = t->prev;
-	}
-	t->prev = t->next = NULL;
+	async_list_remove(list, &t->link);
 	t->linked = false;
 }
 
@@ -188,16 +86,6 @@ static void tg_task_table_dtor(zval *zv)
 {
 	tg_task_t *t = Z_PTR_P(zv);
 	t->removed = true;
-	zend_async_event_callback_release(&t->cb, NULL);
-}
-
-static zend_always_inline void tg_task_addref(tg_task_t *t)
-{
-	t->cb.ref_count++;
-}
-
-static zend_always_inline void tg_task_release(tg_task_t *t)
-{
 	zend_async_event_callback_release(&t->cb, NULL);
 }
 
@@ -234,7 +122,7 @@ static tg_task_t *tg_task_new(async_task_group_t *g, zval *key)
 	}
 	if (slot == NULL) {
 		t->removed = true;
-		tg_task_release(t);
+		async_tg_task_release(t);
 		return NULL;
 	}
 	t->seq = g->next_seq++;
@@ -242,7 +130,7 @@ static tg_task_t *tg_task_new(async_task_group_t *g, zval *key)
 }
 
 /* Out of the group for good (a TaskSet delivered it, or it never started). */
-static void tg_task_remove(async_task_group_t *g, tg_task_t *t)
+void async_tg_task_remove(async_task_group_t *g, tg_task_t *t)
 {
 	if (t->removed) {
 		return;
@@ -264,7 +152,7 @@ static bool tg_key_exists(async_task_group_t *g, zval *key)
 }
 
 /* [result, null] or [null, error]: what iteration yields per task. */
-static void tg_task_pair(tg_task_t *t, zval *pair)
+void async_tg_task_pair(tg_task_t *t, zval *pair)
 {
 	array_init_size(pair, 2);
 	if (t->state == TASK_ERROR) {
@@ -478,11 +366,11 @@ static void tg_pump(async_task_group_t *g)
 	g->pumping = true;
 	bool started = false;
 	while (g->queue.first != NULL && tg_has_slot(g) && !g->cancelled) {
-		tg_task_t *t = g->queue.first;
+		tg_task_t *t = FIRST_TASK(&g->queue);
 		list_remove(&g->queue, t);
 		g->queued--;
 		started = true;
-		tg_task_addref(t);
+		async_tg_task_addref(t);
 		if (!tg_task_start(g, t)) {
 			zend_object *error = EG(exception);
 			if (error != NULL) {
@@ -495,7 +383,7 @@ static void tg_pump(async_task_group_t *g)
 			tg_task_settle(g, t, NULL, error);
 			OBJ_RELEASE(error);
 		}
-		tg_task_release(t);
+		async_tg_task_release(t);
 	}
 	g->pumping = false;
 	if (started) {
@@ -517,37 +405,28 @@ static void tg_waiter_notify(zend_async_event_t *event, zend_async_event_callbac
 
 static void tg_waiter_unlink(async_task_group_t *g, tg_waiter_t *w)
 {
-	if (w->prev) {
-		w->prev->next = w->next;
-	} else {
-		g->waiters_first = w->next;
-	}
-	if (w->next) {
-		w->next->prev = w->prev;
-	} else {
-		g->waiters_last = w->prev;
-	}
-	w->prev = w->next = NULL;
+	async_list_remove(&g->waiters, &w->link);
 	w->linked = false;
 }
 
 static void tg_wake(async_task_group_t *g, tg_waiter_kind kind)
 {
-	tg_waiter_t *w = g->waiters_first;
-	while (w != NULL) {
-		tg_waiter_t *next = w->next;
+	async_list_node_t *n = g->waiters.first;
+	while (n != NULL) {
+		async_list_node_t *next = n->next;
+		tg_waiter_t *w = WAITER_OF(n);
 		if (w->kind == kind) {
 			tg_waiter_unlink(g, w);
 			zend_async_waker_callback_resolve(TG_EVENT(g), &w->cb.base, NULL, NULL);
 			zend_async_event_callback_release(&w->cb.base, TG_EVENT(g));
 		}
-		w = next;
+		n = next;
 	}
 }
 
 /* Parks the current coroutine until tg_wake(kind) (or a cancellation). Launches the scheduler at
  * top level, like await(). False with an exception. */
-static bool tg_park(async_task_group_t *g, tg_waiter_kind kind)
+bool async_tg_park(async_task_group_t *g, tg_waiter_kind kind)
 {
 	zend_coroutine_t *co = async_wait_begin(NULL, g->is_set ? "wait on a TaskSet" : "wait on a TaskGroup");
 	if (co == NULL) {
@@ -561,275 +440,6 @@ static bool tg_park(async_task_group_t *g, tg_waiter_kind kind)
 }
 
 /* ---------------------------------------------------------------------------------------------
- * Joins: the futures of all(), race(), any() and the TaskSet joins
- * ------------------------------------------------------------------------------------------- */
-
-static const char *tg_join_method(async_task_group_t *g, tg_join_kind kind)
-{
-	switch (kind) {
-		case JOIN_ALL: return g->is_set ? "joinAll" : "all";
-		case JOIN_RACE: return g->is_set ? "joinNext" : "race";
-		default: return g->is_set ? "joinAny" : "any";
-	}
-}
-
-static tg_join_t *tg_join_new(async_task_group_t *g, tg_join_kind kind)
-{
-	tg_join_t *j = ecalloc(1, sizeof(tg_join_t));
-	j->kind = kind;
-	j->future = async_future_new();
-	return j;
-}
-
-static void tg_join_link(async_task_group_t *g, tg_join_t *j)
-{
-	j->prev = g->joins_last;
-	j->next = NULL;
-	if (g->joins_last) {
-		g->joins_last->next = j;
-	} else {
-		g->joins_first = j;
-	}
-	g->joins_last = j;
-}
-
-static void tg_join_unlink(async_task_group_t *g, tg_join_t *j)
-{
-	if (j->prev) {
-		j->prev->next = j->next;
-	} else if (g->joins_first == j) {
-		g->joins_first = j->next;
-	}
-	if (j->next) {
-		j->next->prev = j->prev;
-	} else if (g->joins_last == j) {
-		g->joins_last = j->prev;
-	}
-	j->prev = j->next = NULL;
-}
-
-/* Settles the join's future (value copied / error borrowed) and frees the join. */
-static void tg_join_finish(async_task_group_t *g, tg_join_t *j, zval *value, zend_object *error)
-{
-	tg_join_unlink(g, j);
-	if (error != NULL) {
-		async_future_reject(j->future, error);
-	} else {
-		async_future_resolve(j->future, value);
-	}
-	ZEND_ASYNC_EVENT_RELEASE(&j->future->event);
-	efree(j);
-}
-
-/* Delivers one task's outcome; a TaskSet removes the delivered entry. A delivered error is
- * observed: whoever reads the future answers for it. */
-static void tg_join_finish_task(async_task_group_t *g, tg_join_t *j, tg_task_t *t)
-{
-	if (t->state == TASK_ERROR) {
-		t->handled = true;
-		tg_join_finish(g, j, NULL, t->error);
-	} else {
-		tg_join_finish(g, j, &t->result, NULL);
-	}
-	if (g->is_set) {
-		tg_task_remove(g, t);
-	}
-}
-
-/* A CompositeException whose exceptions array is `errors` (task key => error; borrowed). */
-static zend_object *tg_composite(HashTable *errors, const char *format, ...) ZEND_ATTRIBUTE_FORMAT(printf, 2, 3);
-static zend_object *tg_composite(HashTable *errors, const char *format, ...)
-{
-	va_list args;
-	va_start(args, format);
-	zend_string *message = zend_vstrpprintf(0, format, args);
-	va_end(args);
-	zend_object *ex = async_new_exception(async_ce_composite_exception, ZSTR_VAL(message));
-	zend_string_release(message);
-	zval list;
-	ZVAL_ARR(&list, errors);
-	zend_update_property(async_ce_composite_exception, ex, "exceptions", sizeof("exceptions") - 1, &list);
-	return ex;
-}
-
-static const char *plural(uint32_t n)
-{
-	return n == 1 ? "" : "s";
-}
-
-/* array[task key] = value (the value's reference is the caller's to give). */
-static void tg_array_set(HashTable *ht, zval *key, zval *value)
-{
-	if (Z_TYPE_P(key) == IS_LONG) {
-		zend_hash_index_update(ht, Z_LVAL_P(key), value);
-	} else {
-		zend_hash_update(ht, Z_STR_P(key), value);
-	}
-}
-
-/* key => result of every successful task still in the group, in spawn order. */
-static void tg_build_results(async_task_group_t *g, zval *results)
-{
-	array_init(results);
-	tg_task_t *t;
-	ZEND_HASH_FOREACH_PTR(&g->tasks, t) {
-		if (t->state == TASK_OK) {
-			Z_TRY_ADDREF(t->result);
-			tg_array_set(Z_ARRVAL_P(results), &t->key, &t->result);
-		}
-	} ZEND_HASH_FOREACH_END();
-}
-
-/* key => error of every failed task still in the group; marks them observed. */
-static void tg_build_errors(async_task_group_t *g, zval *errors)
-{
-	array_init(errors);
-	tg_task_t *t;
-	ZEND_HASH_FOREACH_PTR(&g->tasks, t) {
-		if (t->state == TASK_ERROR) {
-			zval zv;
-			ZVAL_OBJ_COPY(&zv, t->error);
-			tg_array_set(Z_ARRVAL_P(errors), &t->key, &zv);
-			t->handled = true;
-		}
-	} ZEND_HASH_FOREACH_END();
-}
-
-/* Removes the settled tasks older than `limit` (all of them, or the failed ones): a TaskSet
- * delivered them. */
-static void tg_remove_settled(async_task_group_t *g, uint64_t limit, bool errors_only)
-{
-	tg_task_t *t = g->settled.first;
-	while (t != NULL) {
-		tg_task_t *next = t->next;
-		if (t->seq < limit && (!errors_only || t->state == TASK_ERROR)) {
-			tg_task_remove(g, t);
-		}
-		t = next;
-	}
-}
-
-/* all(): the covered tasks have all settled. The errors are observed even with ignoreErrors. */
-static void tg_join_all_finish(async_task_group_t *g, tg_join_t *j)
-{
-	zval results, errors;
-	array_init(&results);
-	array_init(&errors);
-	tg_task_t *t;
-	ZEND_HASH_FOREACH_PTR(&g->tasks, t) {
-		if (t->seq >= j->limit) {
-			continue;
-		}
-		zval zv;
-		if (t->state == TASK_OK) {
-			ZVAL_COPY(&zv, &t->result);
-			tg_array_set(Z_ARRVAL(results), &t->key, &zv);
-		} else if (t->state == TASK_ERROR) {
-			t->handled = true;
-			ZVAL_OBJ_COPY(&zv, t->error);
-			tg_array_set(Z_ARRVAL(errors), &t->key, &zv);
-		}
-	} ZEND_HASH_FOREACH_END();
-
-	uint64_t limit = j->limit;
-	uint32_t failed = zend_hash_num_elements(Z_ARRVAL(errors));
-	if (failed > 0 && !j->ignore_errors) {
-		uint32_t total = failed + zend_hash_num_elements(Z_ARRVAL(results));
-		zend_object *error = tg_composite(Z_ARRVAL(errors), "%u of %u task%s failed", failed, total, plural(total));
-		tg_join_finish(g, j, NULL, error);
-		OBJ_RELEASE(error);
-	} else {
-		tg_join_finish(g, j, &results, NULL);
-	}
-	zval_ptr_dtor(&results);
-	zval_ptr_dtor(&errors);
-	if (g->is_set) {
-		tg_remove_settled(g, limit, false);
-	}
-}
-
-static tg_task_t *tg_first_success(async_task_group_t *g)
-{
-	for (tg_task_t *t = g->settled.first; t != NULL; t = t->next) {
-		if (t->state == TASK_OK) {
-			return t;
-		}
-	}
-	return NULL;
-}
-
-/* any(): nothing is left to run and every task still in the group failed. */
-static void tg_join_any_fail(async_task_group_t *g, tg_join_t *j)
-{
-	zval errors;
-	tg_build_errors(g, &errors);
-	uint32_t n = zend_hash_num_elements(Z_ARRVAL(errors));
-	zend_object *error = tg_composite(Z_ARRVAL(errors), "All %u task%s failed", n, plural(n));
-	zval_ptr_dtor(&errors);
-	tg_join_finish(g, j, NULL, error);
-	OBJ_RELEASE(error);
-	if (g->is_set) {
-		tg_remove_settled(g, UINT64_MAX, true);
-	}
-}
-
-/* A TaskSet whose entries were all taken by other joins has nothing left for a pending
- * joinNext()/joinAny(): it fails rather than waiting for a task that may never be spawned. */
-static void tg_join_starve(async_task_group_t *g)
-{
-	if (TG_UNSETTLED(g) != 0 || zend_hash_num_elements(&g->tasks) != 0) {
-		return;
-	}
-	tg_join_t *j = g->joins_first;
-	while (j != NULL) {
-		tg_join_t *next = j->next;
-		if (j->kind != JOIN_ALL) {
-			zend_string *message = zend_strpprintf(0, "%s() has no task left to deliver: the %s is empty",
-				tg_join_method(g, j->kind), TG_NAME(g));
-			zend_object *error = async_new_exception(async_ce_async_exception, ZSTR_VAL(message));
-			zend_string_release(message);
-			tg_join_finish(g, j, NULL, error);
-			OBJ_RELEASE(error);
-		}
-		j = next;
-	}
-}
-
-/* A task settled: hand it to the pending joins, oldest first. */
-static void tg_deliver(async_task_group_t *g, tg_task_t *t)
-{
-	tg_join_t *j = g->joins_first;
-	while (j != NULL) {
-		tg_join_t *next = j->next;
-		switch (j->kind) {
-			case JOIN_ALL:
-				if (t->seq < j->limit && --j->pending == 0) {
-					tg_join_all_finish(g, j);
-				}
-				break;
-			case JOIN_RACE:
-				if (!t->removed) {
-					tg_join_finish_task(g, j, t);
-				}
-				break;
-			case JOIN_ANY:
-				if (!t->removed && t->state == TASK_OK) {
-					tg_join_finish_task(g, j, t);
-					break;
-				}
-				if (!t->removed) {
-					t->handled = true;
-				}
-				if (TG_UNSETTLED(g) == 0 && g->settled.first != NULL && tg_first_success(g) == NULL) {
-					tg_join_any_fail(g, j);
-				}
-				break;
-		}
-		j = next;
-	}
-}
-
-/* ---------------------------------------------------------------------------------------------
  * Settling and completion
  * ------------------------------------------------------------------------------------------- */
 
@@ -838,7 +448,7 @@ static void tg_task_settle(async_task_group_t *g, tg_task_t *t, zval *result, ze
 	if (t->state != TASK_QUEUED && t->state != TASK_RUNNING) {
 		return;
 	}
-	tg_task_addref(t);
+	async_tg_task_addref(t);
 	tg_task_state was = t->state;
 	if (error != NULL) {
 		t->state = TASK_ERROR;
@@ -866,11 +476,11 @@ static void tg_task_settle(async_task_group_t *g, tg_task_t *t, zval *result, ze
 	}
 
 	tg_pump(g);
-	tg_deliver(g, t);
+	async_tg_deliver(g, t);
 	tg_wake(g, WAIT_ITERATOR);
-	tg_join_starve(g);
+	async_tg_join_starve(g);
 	tg_check_complete(g);
-	tg_task_release(t);
+	async_tg_task_release(t);
 }
 
 /* The task's coroutine finished. Its error is the group's from now on. */
@@ -881,22 +491,22 @@ static void tg_task_done(zend_async_event_t *event, zend_async_event_callback_t 
 	if (exception != NULL) {
 		ZEND_ASYNC_EVENT_SET_EXCEPTION_HANDLED(event);
 	}
-	tg_task_addref(t);
+	async_tg_task_addref(t);
 	event->del_callback(event, callback);
 	if (t->group != NULL && t->state == TASK_RUNNING && t->coroutine == (zend_coroutine_t *) event) {
 		tg_task_settle(t->group, t, (zval *) result, exception);
 	}
-	tg_task_release(t);
+	async_tg_task_release(t);
 }
 
 /* Queued tasks never start: they settle with the cancellation. */
 static void tg_drop_queue(async_task_group_t *g, zend_object *error)
 {
 	while (g->queue.first != NULL) {
-		tg_task_t *t = g->queue.first;
-		tg_task_addref(t);
+		tg_task_t *t = FIRST_TASK(&g->queue);
+		async_tg_task_addref(t);
 		tg_task_settle(g, t, NULL, error);
-		tg_task_release(t);
+		async_tg_task_release(t);
 	}
 }
 
@@ -939,7 +549,7 @@ static void tg_call_finally(async_task_group_t *g, zend_array *handlers)
 		Z_ADDREF_P(only);
 		zend_throw_exception_internal(Z_OBJ_P(only));
 	} else {
-		zend_throw_exception_internal(tg_composite(errors, "%u finally handlers of the %s failed", n, TG_NAME(g)));
+		zend_throw_exception_internal(async_tg_composite(errors, "%u finally handlers of the %s failed", n, TG_NAME(g)));
 	}
 	zend_array_release(errors);
 }
@@ -1014,7 +624,7 @@ static void tg_check_complete(async_task_group_t *g)
 	if (!g->closed || TG_UNSETTLED(g) != 0 || TG_COMPLETE(g)) {
 		return;
 	}
-	tg_build_results(g, &g->completion);
+	async_tg_build_results(g, &g->completion);
 	ZEND_ASYNC_CALLBACKS_NOTIFY_AND_CLOSE(TG_EVENT(g), &g->completion, NULL);
 	tg_wake(g, WAIT_ITERATOR);
 	tg_wake(g, WAIT_PRODUCER);
@@ -1070,14 +680,7 @@ static bool tg_add_callback(zend_async_event_t *event, zend_async_event_callback
 	}
 	async_task_group_t *g = (async_task_group_t *) event;
 	tg_waiter_t *w = (tg_waiter_t *) callback;
-	w->prev = g->waiters_last;
-	w->next = NULL;
-	if (g->waiters_last) {
-		g->waiters_last->next = w;
-	} else {
-		g->waiters_first = w;
-	}
-	g->waiters_last = w;
+	async_list_append(&g->waiters, &w->link);
 	w->linked = true;
 	callback->ref_count++;
 	return true;
@@ -1122,130 +725,6 @@ static zend_string *tg_info(zend_async_event_t *event)
 }
 
 /* ---------------------------------------------------------------------------------------------
- * Iteration: key => [result, null] | [null, error], in settle order, suspending for the next
- * settled task; it ends when the group is closed and everything has been yielded. A TaskSet's
- * iteration consumes: yielded entries leave the set.
- * ------------------------------------------------------------------------------------------- */
-
-typedef struct {
-	zend_object_iterator it;
-	tg_task_t *last;    /* TaskGroup: the last task yielded (one reference); the list only grows */
-	zval current;
-	zval key;
-	bool started;
-} tg_iterator_t;
-
-static void tg_iterator_fetch(tg_iterator_t *iter)
-{
-	async_task_group_t *g = TG_FROM_OBJ(Z_OBJ(iter->it.data));
-	zval_ptr_dtor(&iter->current);
-	ZVAL_UNDEF(&iter->current);
-	zval_ptr_dtor(&iter->key);
-	ZVAL_UNDEF(&iter->key);
-	iter->started = true;
-
-	for (;;) {
-		tg_task_t *t = g->is_set || iter->last == NULL ? g->settled.first : iter->last->next;
-		if (t != NULL) {
-			tg_task_pair(t, &iter->current);
-			ZVAL_COPY(&iter->key, &t->key);
-			if (g->is_set) {
-				tg_task_remove(g, t);
-			} else {
-				tg_task_addref(t);
-				if (iter->last) {
-					tg_task_release(iter->last);
-				}
-				iter->last = t;
-			}
-			return;
-		}
-		if (g->closed && TG_UNSETTLED(g) == 0) {
-			return; /* drained */
-		}
-		if (!tg_park(g, WAIT_ITERATOR)) {
-			return; /* the exception goes to the engine */
-		}
-	}
-}
-
-static void tg_iterator_dtor(zend_object_iterator *it)
-{
-	tg_iterator_t *iter = (tg_iterator_t *) it;
-	if (iter->last) {
-		tg_task_release(iter->last);
-	}
-	zval_ptr_dtor(&iter->current);
-	zval_ptr_dtor(&iter->key);
-	zval_ptr_dtor(&it->data);
-}
-
-static zend_result tg_iterator_valid(zend_object_iterator *it)
-{
-	return Z_TYPE(((tg_iterator_t *) it)->current) != IS_UNDEF ? SUCCESS : FAILURE;
-}
-
-static zval *tg_iterator_current(zend_object_iterator *it)
-{
-	return &((tg_iterator_t *) it)->current;
-}
-
-static void tg_iterator_key(zend_object_iterator *it, zval *key)
-{
-	ZVAL_COPY(key, &((tg_iterator_t *) it)->key);
-}
-
-static void tg_iterator_move_forward(zend_object_iterator *it)
-{
-	tg_iterator_fetch((tg_iterator_t *) it);
-}
-
-/* Like a channel, the group cannot go back: only the first rewind fetches. */
-static void tg_iterator_rewind(zend_object_iterator *it)
-{
-	tg_iterator_t *iter = (tg_iterator_t *) it;
-	if (!iter->started) {
-		tg_iterator_fetch(iter);
-	}
-}
-
-static HashTable *tg_iterator_get_gc(zend_object_iterator *it, zval **table, int *n)
-{
-	tg_iterator_t *iter = (tg_iterator_t *) it;
-	zend_get_gc_buffer *buf = zend_get_gc_buffer_create();
-	zend_get_gc_buffer_add_zval(buf, &it->data);
-	zend_get_gc_buffer_add_zval(buf, &iter->current);
-	zend_get_gc_buffer_use(buf, table, n);
-	return NULL;
-}
-
-static const zend_object_iterator_funcs tg_iterator_funcs = {
-	.dtor = tg_iterator_dtor,
-	.valid = tg_iterator_valid,
-	.get_current_data = tg_iterator_current,
-	.get_current_key = tg_iterator_key,
-	.move_forward = tg_iterator_move_forward,
-	.rewind = tg_iterator_rewind,
-	.invalidate_current = NULL,
-	.get_gc = tg_iterator_get_gc,
-};
-
-static zend_object_iterator *tg_get_iterator(zend_class_entry *ce, zval *object, int by_ref)
-{
-	if (by_ref) {
-		zend_throw_error(NULL, "An iterator cannot be used with foreach by reference");
-		return NULL;
-	}
-	tg_iterator_t *iter = ecalloc(1, sizeof(tg_iterator_t));
-	zend_iterator_init(&iter->it);
-	ZVAL_OBJ_COPY(&iter->it.data, Z_OBJ_P(object));
-	iter->it.funcs = &tg_iterator_funcs;
-	ZVAL_UNDEF(&iter->current);
-	ZVAL_UNDEF(&iter->key);
-	return &iter->it;
-}
-
-/* ---------------------------------------------------------------------------------------------
  * Object lifecycle
  * ------------------------------------------------------------------------------------------- */
 
@@ -1285,7 +764,7 @@ static zend_object *tg_unhandled_errors(async_task_group_t *g)
 			}
 			zval zv;
 			ZVAL_OBJ_COPY(&zv, t->error);
-			tg_array_set(errors, &t->key, &zv);
+			async_tg_array_set(errors, &t->key, &zv);
 			t->handled = true;
 		}
 	} ZEND_HASH_FOREACH_END();
@@ -1293,7 +772,7 @@ static zend_object *tg_unhandled_errors(async_task_group_t *g)
 		return NULL;
 	}
 	uint32_t n = zend_hash_num_elements(errors);
-	zend_object *ex = tg_composite(errors, "%s destroyed with %u unhandled task error%s", TG_NAME(g), n, plural(n));
+	zend_object *ex = async_tg_composite(errors, "%s destroyed with %u unhandled task error%s", TG_NAME(g), n, async_tg_plural(n));
 	zend_array_release(errors);
 	return ex;
 }
@@ -1301,8 +780,8 @@ static zend_object *tg_unhandled_errors(async_task_group_t *g)
 /* Pending joins can no longer be served once the group is gone. */
 static void tg_reject_joins(async_task_group_t *g, zend_object *error)
 {
-	while (g->joins_first != NULL) {
-		tg_join_finish(g, g->joins_first, NULL, error);
+	while (g->joins.first != NULL) {
+		async_tg_join_finish(g, FIRST_JOIN(g), NULL, error);
 	}
 }
 
@@ -1326,7 +805,7 @@ static void tg_dtor_obj(zend_object *object)
 	EG(exception) = NULL;
 
 	zend_object *unhandled = tg_unhandled_errors(g);
-	bool live = !TG_COMPLETE(g) || g->joins_first != NULL
+	bool live = !TG_COMPLETE(g) || g->joins.first != NULL
 		|| (g->scope != NULL && ASYNC_SCOPE(g->scope)->tree_total > 0);
 	if (live && !CG(unclean_shutdown)) {
 		/* Also when the group had completed: coroutines its tasks spawned may still run. */
@@ -1356,9 +835,9 @@ static void tg_free_obj(zend_object *object)
 {
 	async_task_group_t *g = TG_FROM_OBJ(object);
 
-	while (g->joins_first != NULL) {
-		tg_join_t *j = g->joins_first;
-		tg_join_unlink(g, j);
+	while (g->joins.first != NULL) {
+		tg_join_t *j = FIRST_JOIN(g);
+		async_tg_join_unlink(g, j);
 		ZEND_ASYNC_EVENT_RELEASE(&j->future->event);
 		efree(j);
 	}
@@ -1367,7 +846,7 @@ static void tg_free_obj(zend_object *object)
 	ZEND_HASH_FOREACH_PTR(&g->tasks, t) {
 		t->group = NULL;
 		t->linked = false;
-		t->prev = t->next = NULL;
+		t->link.prev = t->link.next = NULL;
 		if (t->coroutine != NULL) {
 			zend_coroutine_t *co = t->coroutine;
 			zend_object *obj = ZEND_ASYNC_EVENT_TO_OBJECT(&co->event);
@@ -1378,12 +857,12 @@ static void tg_free_obj(zend_object *object)
 			OBJ_RELEASE(obj);
 		}
 	} ZEND_HASH_FOREACH_END();
-	g->queue.first = g->queue.last = NULL;
-	g->settled.first = g->settled.last = NULL;
+	memset(&g->queue, 0, sizeof(g->queue));
+	memset(&g->settled, 0, sizeof(g->settled));
 	zend_hash_destroy(&g->tasks);
 
-	while (g->waiters_first != NULL) {
-		tg_waiter_t *w = g->waiters_first;
+	while (g->waiters.first != NULL) {
+		tg_waiter_t *w = WAITER_OF(g->waiters.first);
 		tg_waiter_unlink(g, w);
 		zend_async_event_callback_release(&w->cb.base, TG_EVENT(g));
 	}
@@ -1423,7 +902,8 @@ static HashTable *tg_get_gc(zend_object *object, zval **table, int *num)
 			zend_get_gc_buffer_add_obj(buf, ZEND_ASYNC_EVENT_TO_OBJECT(&t->coroutine->event));
 		}
 	} ZEND_HASH_FOREACH_END();
-	for (tg_join_t *j = g->joins_first; j != NULL; j = j->next) {
+	for (async_list_node_t *n = g->joins.first; n != NULL; n = n->next) {
+		tg_join_t *j = JOIN_OF(n);
 		zend_get_gc_buffer_add_obj(buf, ZEND_ASYNC_EVENT_TO_OBJECT(&j->future->event));
 	}
 	if (g->finally_handlers) {
@@ -1514,7 +994,7 @@ static void tg_spawn(async_task_group_t *g, zval *key, zend_fcall_info *fci, zen
 		if (!tg_queue_full(g)) {
 			break;
 		}
-		if (!tg_park(g, WAIT_PRODUCER)) {
+		if (!async_tg_park(g, WAIT_PRODUCER)) {
 			goto failed;
 		}
 	}
@@ -1526,11 +1006,11 @@ static void tg_spawn(async_task_group_t *g, zval *key, zend_fcall_info *fci, zen
 	}
 	t->fcall = fcall;
 	if (g->queue.first == NULL && tg_has_slot(g)) {
-		tg_task_addref(t);
+		async_tg_task_addref(t);
 		if (!tg_task_start(g, t)) {
-			tg_task_remove(g, t); /* the spawn's exception tells the caller */
+			async_tg_task_remove(g, t); /* the spawn's exception tells the caller */
 		}
-		tg_task_release(t);
+		async_tg_task_release(t);
 	} else {
 		list_append(&g->queue, t);
 		g->queued++;
@@ -1589,10 +1069,10 @@ ZEND_METHOD(Async_TaskGroup, spawnWithKey)
 static tg_join_t *tg_join_start(async_task_group_t *g, tg_join_kind kind, zval *return_value)
 {
 	if (kind != JOIN_ALL && zend_hash_num_elements(&g->tasks) == 0) {
-		async_throw(async_ce_async_exception, "%s() called on an empty %s", tg_join_method(g, kind), TG_NAME(g));
+		async_throw(async_ce_async_exception, "%s() called on an empty %s", async_tg_join_method(g, kind), TG_NAME(g));
 		return NULL;
 	}
-	tg_join_t *j = tg_join_new(g, kind);
+	tg_join_t *j = async_tg_join_new(g, kind);
 	RETVAL_OBJ(async_future_new_object(j->future));
 	return j;
 }
@@ -1604,9 +1084,9 @@ static void tg_all(async_task_group_t *g, bool ignore_errors, zval *return_value
 	j->limit = g->next_seq;
 	j->pending = TG_UNSETTLED(g);
 	if (j->pending == 0) {
-		tg_join_all_finish(g, j);
+		async_tg_join_all_finish(g, j);
 	} else {
-		tg_join_link(g, j);
+		async_tg_join_link(g, j);
 	}
 }
 
@@ -1617,9 +1097,9 @@ static void tg_race(async_task_group_t *g, zval *return_value)
 		return;
 	}
 	if (g->settled.first != NULL) {
-		tg_join_finish_task(g, j, g->settled.first);
+		async_tg_join_finish_task(g, j, FIRST_TASK(&g->settled));
 	} else {
-		tg_join_link(g, j);
+		async_tg_join_link(g, j);
 	}
 }
 
@@ -1629,19 +1109,19 @@ static void tg_any(async_task_group_t *g, zval *return_value)
 	if (j == NULL) {
 		return;
 	}
-	tg_task_t *ok = tg_first_success(g);
+	tg_task_t *ok = async_tg_first_success(g);
 	if (ok != NULL) {
-		tg_join_finish_task(g, j, ok);
+		async_tg_join_finish_task(g, j, ok);
 		return;
 	}
 	if (TG_UNSETTLED(g) == 0) {
-		tg_join_any_fail(g, j);
+		async_tg_join_any_fail(g, j);
 		return;
 	}
-	for (tg_task_t *t = g->settled.first; t != NULL; t = t->next) {
+	for (tg_task_t *t = FIRST_TASK(&g->settled); t != NULL; t = NEXT_TASK(t)) {
 		t->handled = true; /* the errors so far are any()'s to report */
 	}
-	tg_join_link(g, j);
+	async_tg_join_link(g, j);
 }
 
 ZEND_METHOD(Async_TaskGroup, all)
@@ -1695,13 +1175,13 @@ ZEND_METHOD(Async_TaskGroup, getResults)
 	if (TG_COMPLETE(g) && !g->is_set) {
 		RETURN_COPY(&g->completion); /* a complete TaskGroup no longer changes */
 	}
-	tg_build_results(g, return_value);
+	async_tg_build_results(g, return_value);
 }
 
 ZEND_METHOD(Async_TaskGroup, getErrors)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
-	tg_build_errors(THIS_GROUP(), return_value);
+	async_tg_build_errors(THIS_GROUP(), return_value);
 }
 
 ZEND_METHOD(Async_TaskGroup, suppressErrors)
@@ -1834,10 +1314,10 @@ void async_register_task_group_classes(void)
 {
 	async_ce_task_group = register_class_Async_TaskGroup(async_ce_awaitable, zend_ce_countable, zend_ce_aggregate);
 	async_ce_task_group->create_object = tg_create_object;
-	async_ce_task_group->get_iterator = tg_get_iterator;
+	async_ce_task_group->get_iterator = async_tg_get_iterator;
 	async_ce_task_set = register_class_Async_TaskSet(async_ce_awaitable, zend_ce_countable, zend_ce_aggregate);
 	async_ce_task_set->create_object = tg_create_object;
-	async_ce_task_set->get_iterator = tg_get_iterator;
+	async_ce_task_set->get_iterator = async_tg_get_iterator;
 
 	memcpy(&task_group_handlers, &std_object_handlers, sizeof(zend_object_handlers));
 	task_group_handlers.offset = XtOffsetOf(async_task_group_t, std);

@@ -23,6 +23,7 @@
 #include "timeout_arginfo.h"
 
 zend_class_entry *async_ce_timeout;
+/* per-process: object handlers, filled once at MINIT */
 static zend_object_handlers timeout_handlers;
 
 typedef struct {

@@ -800,6 +800,7 @@ typedef struct {
 	bool busy;
 } registration_t;
 
+/* per-process: which module registered each ABI table (MINIT) */
 static registration_t scheduler_reg, reactor_reg, io_reg, pool_reg;
 
 /* Copies every non-NULL slot of `api` over `table`; slots are all function pointers. */

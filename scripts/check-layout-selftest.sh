@@ -67,16 +67,16 @@ static int first_id = 1;
 int coroutine_run(void) { return zend_async_api_version() + first_id; }
 int coroutine_count(void) { return zend_async_api_enabled; }
 EOF
-cat > reactor.h <<'EOF'
-#ifndef REACTOR_H
-#define REACTOR_H
+cat > reactor_uv.h <<'EOF'
+#ifndef REACTOR_UV_H
+#define REACTOR_UV_H
 #include <uv.h>
 int reactor_tick(void);
 #endif
 EOF
 cat > reactor.c <<'EOF'
 #include "php_async.h"
-#include "reactor.h"
+#include "reactor_uv.h"
 int reactor_tick(void) { return coroutine_run(); }
 EOF
 cat > scope.h <<'EOF'
@@ -98,7 +98,7 @@ EOF
 cat > scope.c <<'EOF'
 /* The scope tree (spec §2.1); see the pitfalls §3 entry and P1. */
 #include "scope.h"
-#include "reactor.h"
+#include "reactor_uv.h"
 #include "scope_arginfo.h"
 
 static const char *names[] = { "main" };
