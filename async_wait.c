@@ -27,12 +27,17 @@ ZEND_COLD void async_wait_throw_not_allowed(const char *what)
 	}
 }
 
+/* The current coroutine, launching the scheduler first if needed (the main flow becomes the main
+ * coroutine). NULL with an exception where there is none: after the runtime's request shutdown. */
 static zend_always_inline zend_coroutine_t *wait_current(void)
 {
 	if (UNEXPECTED(ZEND_ASYNC_G(coroutine) == NULL)) {
 		async_scheduler_launch();
+		if (ZEND_ASYNC_G(coroutine) == NULL) {
+			async_throw(async_ce_async_exception, "Cannot wait: the async runtime has shut down for this request");
+			return NULL;
+		}
 	}
-	ZEND_ASSERT(ZEND_ASYNC_G(coroutine) != NULL && "launching makes main the current coroutine");
 	return ZEND_ASYNC_G(coroutine);
 }
 
@@ -61,6 +66,9 @@ zend_coroutine_t *async_wait_begin(zend_async_event_t *token, const char *what)
 		return NULL;
 	}
 	zend_coroutine_t *co = wait_current();
+	if (UNEXPECTED(co == NULL)) {
+		return NULL;
+	}
 	wait_waker_reset(co);
 	if (token != NULL && !zend_async_resume_when(co, token, false, async_token_fired, NULL)) {
 		async_wait_end(co);
@@ -130,12 +138,16 @@ bool async_wait_ms(zend_ulong ms, zend_ulong ns)
 		return true;
 	}
 	if (ms == 0 && ns == 0) {
-		wait_current(); /* delay(0) launches the scheduler, unlike suspend() */
+		if (wait_current() == NULL) { /* delay(0) launches the scheduler, unlike suspend() */
+			return false;
+		}
 		async_wait_yield();
 		return !EG(exception);
 	}
 	zend_coroutine_t *co = async_wait_begin(NULL, "sleep");
-	ZEND_ASSERT(co != NULL && "allowed and without a token, begin cannot fail");
+	if (co == NULL) {
+		return false;
+	}
 	bool ok = async_wait_on_timer(co, ms, ns, zend_async_waker_callback_resolve) && async_wait_suspend(co);
 	async_wait_end(co);
 	return ok;

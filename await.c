@@ -134,6 +134,7 @@ static void await_wake(await_t *w, zend_async_event_t *event)
 static void await_decide(await_t *w, zend_async_event_t *event)
 {
 	if (!w->done && await_satisfied(w)) {
+		ZEND_ASSERT(w->settled_count <= w->length && "a trigger settles once");
 		w->done = true;
 		await_wake(w, event);
 	}

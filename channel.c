@@ -332,6 +332,7 @@ static async_channel_waiter_t *queue_next(async_channel_t *ch, async_channel_que
 
 static void waiter_wake(async_channel_t *ch, async_channel_waiter_t *w, async_channel_waiter_state state)
 {
+	ZEND_ASSERT(w->state == WAITER_PARKED && w->queue != NULL && "only a parked, queued waiter is woken");
 	w->state = state;
 	if (UNEXPECTED(w->future != NULL)) {
 		waiter_unlink(ch, w);
@@ -552,6 +553,7 @@ static park_result channel_park(async_channel_t *ch, bool is_sender, zval *value
 
 	async_channel_waiter_state state = w->state;
 	if (!is_sender && state == WAITER_DONE) {
+		ZEND_ASSERT(ch->promised > 0 && Z_TYPE(w->value) != IS_UNDEF && "a woken receiver was given its value");
 		ch->promised--;
 		ZVAL_COPY_VALUE(result, &w->value);
 		ZVAL_UNDEF(&w->value);

@@ -215,6 +215,7 @@ static async_worker_t *worker_acquire(void)
 {
 	async_worker_t *worker = ASYNC_G(free_workers);
 	if (worker != NULL) {
+		ZEND_ASSERT(ASYNC_G(free_workers_count) > 0);
 		ASYNC_G(free_workers) = worker->next_free;
 		ASYNC_G(free_workers_count)--;
 		worker->next_free = NULL;
@@ -352,6 +353,7 @@ static void coroutine_release_vm_stack(void)
 /* Returns false when the pool is full: the worker then dies. */
 static bool worker_park(async_worker_t *worker)
 {
+	ZEND_ASSERT(worker->coroutine == NULL && "only an unbound worker parks");
 	if (ASYNC_G(free_workers_count) >= (uint32_t) ASYNC_G(context_pool_size)) {
 		return false;
 	}
@@ -373,6 +375,7 @@ static ZEND_STACK_ALIGNED void worker_entry(zend_fiber_transfer *transfer)
 
 	for (;;) {
 		async_coroutine_t *co = worker->coroutine;
+		ZEND_ASSERT(co != NULL && co->worker == worker && "a worker runs the coroutine bound to it");
 		if (!coroutine_execute(co)) {
 			bailout = true;
 			worker->return_ctx = co->sched_ctx;
@@ -405,6 +408,8 @@ void async_coroutine_start_or_resume(async_coroutine_t *co)
 	zend_fiber_context *target;
 	async_worker_t *worker;
 
+	ZEND_ASSERT(!ZEND_COROUTINE_IS_MAIN(&co->coro) && "main is resumed by returning from the loop");
+
 	if (co->resume_ctx == NULL) {
 		worker = worker_acquire();
 		if (worker == NULL) {
@@ -413,6 +418,7 @@ void async_coroutine_start_or_resume(async_coroutine_t *co)
 			async_coroutine_finish(co);
 			return;
 		}
+		ZEND_ASSERT(worker->coroutine == NULL && !worker->dead && "a parked worker is free and alive");
 		worker->coroutine = co;
 		co->worker = worker;
 		ZEND_COROUTINE_SET_STARTED(&co->coro);

@@ -37,8 +37,8 @@
 #include "ext/sockets/php_sockets.h"
 
 /* ---------------------------------------------------------------------------------------------
- * ext/sockets' state, found at run time (it may load after us, and its data symbols are not ours
- * to link against: P5 of the spike, load order).
+ * ext/sockets' state, found at run time: it may load after us, and linking against another
+ * extension's data symbols would make our module fail to load without it.
  * ------------------------------------------------------------------------------------------- */
 
 /* per-process: ext/sockets' class, looked up once */

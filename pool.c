@@ -265,6 +265,9 @@ static async_pool_waiter_t *pool_next_waiter(async_pool_t *pool)
 
 static void waiter_wake(async_pool_t *pool, async_pool_waiter_t *w, async_pool_waiter_outcome outcome, zval *resource)
 {
+	ZEND_ASSERT(w->outcome == WAITER_PARKED && ZEND_ASYNC_WAKER_WAITING(w->cb.coroutine->waker)
+		&& "a reservation goes to a waiter still waiting");
+	ZEND_ASSERT((outcome == WAITER_RESOURCE) == (resource != NULL));
 	pool->active++; /* the reservation: nobody else can take it before the waiter runs */
 	w->outcome = outcome;
 	if (resource) {

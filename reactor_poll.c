@@ -331,6 +331,8 @@ static async_poll_t *poll_get(php_socket_t fd, int *error)
 static void proxy_detach(async_proxy_t *proxy)
 {
 	async_poll_t *poll = POLL_OF(proxy);
+	ZEND_ASSERT(poll->proxies_count > 0 && proxy->slot < poll->proxies_count
+		&& poll->proxies[proxy->slot] == proxy && "an armed proxy sits in its poll's slot");
 	uint32_t last = --poll->proxies_count;
 	if (proxy->slot != last) {
 		poll->proxies[proxy->slot] = poll->proxies[last];

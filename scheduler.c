@@ -129,6 +129,7 @@ bool async_scheduler_enqueue(zend_coroutine_t *coroutine)
 	if (co->in_queue) {
 		return true;
 	}
+	ZEND_ASSERT(!ZEND_COROUTINE_IS_FINISHED(coroutine) || ZEND_COROUTINE_IS_MAIN(coroutine));
 	co->in_queue = true;
 	GC_ADDREF(&co->std);
 	queue_push(&ASYNC_G(run_queue), coroutine);
@@ -141,6 +142,7 @@ static void microtask_add(zend_async_microtask_t *microtask)
 		ASYNC_G(microtasks_capacity) = ASYNC_G(microtasks_capacity) ? ASYNC_G(microtasks_capacity) * 2 : 16;
 		ASYNC_G(microtasks) = safe_erealloc(ASYNC_G(microtasks), ASYNC_G(microtasks_capacity), sizeof(void *), 0);
 	}
+	ZEND_ASSERT(microtask->handler != NULL && "a microtask needs something to run");
 	microtask->ref_count++;
 	ASYNC_G(microtasks)[ASYNC_G(microtasks_length)++] = microtask;
 }
@@ -184,7 +186,7 @@ static bool microtasks_run(void)
 
 static void scheduler_drain(void);
 
-/* The drain is an internal function queued as a shutdown function (P3/P10): RSHUTDOWN is too
+/* The drain is an internal function queued as a shutdown function (P10): RSHUTDOWN is too
  * late, destructors and globals are gone by then. It is not in the function table. */
 static ZEND_FUNCTION(async_drain)
 {
@@ -747,8 +749,9 @@ void async_scheduler_suspend(bool from_main)
 	}
 }
 
-/* P8: after a coroutine suspended from inside a user Fiber, that Fiber's context is logically
- * running (its caller is our coroutine); keep the engine from treating it as suspended. */
+/* The ABI's resume: an error goes into the waker, then the coroutine is queued. (A coroutine that
+ * suspended from inside a user Fiber is switched back there by async_coroutine_start_or_resume(),
+ * P8.) */
 static void scheduler_resume(zend_coroutine_t *coroutine, zend_object *error, bool transfer_error)
 {
 	if (error != NULL && coroutine->waker != NULL) {

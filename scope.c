@@ -207,8 +207,11 @@ static void scope_tree_adjust(zend_async_scope_t *scope, int active_delta, int t
 {
 	for (zend_async_scope_t *s = scope; s != NULL; s = s->parent_scope) {
 		async_scope_t *as = ASYNC_SCOPE(s);
+		ZEND_ASSERT((active_delta >= 0 || as->tree_active >= (uint32_t) -active_delta)
+			&& (total_delta >= 0 || as->tree_total >= (uint32_t) -total_delta) && "subtree counts never go negative");
 		as->tree_active += active_delta;
 		as->tree_total += total_delta;
+		ZEND_ASSERT(as->tree_active <= as->tree_total && "active coroutines are a subset of all of them");
 	}
 }
 
@@ -244,6 +247,7 @@ bool async_scope_add_coroutine(zend_async_scope_t *scope, zend_coroutine_t *coro
 {
 	async_scope_t *s = ASYNC_SCOPE(scope);
 	zend_object *obj = ZEND_ASYNC_EVENT_TO_OBJECT(&coroutine->event);
+	ZEND_ASSERT(!ASYNC_CO_FROM_CORO(coroutine)->in_scope && "a coroutine is in one scope, once");
 	zend_hash_index_add_new_ptr(&s->coroutines, obj->handle, coroutine);
 	coroutine->scope = scope;
 	ASYNC_CO_FROM_CORO(coroutine)->in_scope = true;
@@ -264,8 +268,10 @@ static bool scope_unlink(zend_coroutine_t *coroutine, bool *was_zombie)
 	zend_hash_index_del(&ASYNC_SCOPE(scope)->coroutines, obj->handle);
 	*was_zombie = ZEND_COROUTINE_IS_ZOMBIE(coroutine);
 	if (*was_zombie) {
+		ZEND_ASSERT(ASYNC_SCOPE(scope)->zombies > 0);
 		ASYNC_SCOPE(scope)->zombies--;
 	} else {
+		ZEND_ASSERT(ASYNC_SCOPE(scope)->active > 0);
 		ASYNC_SCOPE(scope)->active--;
 	}
 	return true;
@@ -308,6 +314,7 @@ static void scope_zombify(zend_coroutine_t *coroutine)
 		return;
 	}
 	async_scope_t *s = ASYNC_SCOPE(coroutine->scope);
+	ZEND_ASSERT(s->active > 0 && ZEND_COROUTINE_IS_STARTED(coroutine) && "only a started coroutine becomes a zombie");
 	ZEND_ASYNC_EVENT_SET(&coroutine->event, ZEND_COROUTINE_F_ZOMBIE);
 	s->active--;
 	s->zombies++;

@@ -461,11 +461,13 @@ static void tg_task_settle(async_task_group_t *g, tg_task_t *t, zval *result, ze
 		}
 	}
 	if (was == TASK_QUEUED) {
+		ZEND_ASSERT(g->queued > 0 && t->coroutine == NULL);
 		list_remove(&g->queue, t);
 		g->queued--;
 		zend_fcall_release(t->fcall);
 		t->fcall = NULL;
 	} else {
+		ZEND_ASSERT(g->running > 0 && t->coroutine != NULL && "a running task holds its coroutine");
 		g->running--;
 		zend_coroutine_t *co = t->coroutine;
 		t->coroutine = NULL;

@@ -65,6 +65,7 @@ ZEND_API void zend_async_event_callback_release(zend_async_event_callback_t *cal
 
 ZEND_API bool zend_async_callbacks_vector_push(zend_async_callbacks_vector_t *vector, zend_async_event_callback_t *callback)
 {
+	ZEND_ASSERT(callback->ref_count > 0 && "a released callback cannot be subscribed");
 	if (vector->length == vector->capacity) {
 		vector->capacity = vector->capacity ? vector->capacity * 2 : 4;
 		vector->data = safe_erealloc(vector->data, vector->capacity, sizeof(*vector->data), 0);
@@ -77,8 +78,10 @@ ZEND_API bool zend_async_callbacks_vector_push(zend_async_callbacks_vector_t *ve
 /* O(1) removal that keeps a running iterator correct: [0, it) is visited, [it, length) is not. */
 static void callbacks_vector_remove_at(zend_async_callbacks_vector_t *vector, uint32_t index)
 {
+	ZEND_ASSERT(index < vector->length);
 	uint32_t last = vector->length - 1;
 	uint32_t *it = vector->current_iterator;
+	ZEND_ASSERT((it == NULL || *it <= vector->length) && "the iterator never runs past the end");
 
 	if (it != NULL && index < *it) {
 		uint32_t last_visited = *it - 1;
@@ -169,6 +172,7 @@ ZEND_API void zend_async_callbacks_notify(zend_async_event_t *event, void *resul
 		}
 	}
 
+	ZEND_ASSERT(i <= vector->length || EG(exception) != NULL);
 	vector->current_iterator = NULL;
 	ZEND_ASYNC_EVENT_RELEASE(event);
 }
