@@ -86,23 +86,12 @@ static zend_coroutine_t *current_or_launch(void)
 
 ZEND_FUNCTION(Async_spawn)
 {
-	zend_fcall_info fci;
-	zend_fcall_info_cache fcc;
-	zval *args = NULL;
-	uint32_t args_count = 0;
-	HashTable *named_args = NULL;
-
+	async_task_args_t task;
 	ZEND_PARSE_PARAMETERS_START(1, -1)
-		Z_PARAM_FUNC(fci, fcc)
-		Z_PARAM_VARIADIC_WITH_NAMED(args, args_count, named_args)
+		ASYNC_PARAM_TASK(task)
 	ZEND_PARSE_PARAMETERS_END();
 
-	zend_coroutine_t *coro = async_spawn_call(NULL, NULL, &fci, &fcc, args, args_count, named_args);
-	if (coro == NULL) {
-		RETURN_THROWS();
-	}
-	/* The creation reference is the caller's: it becomes the returned handle. */
-	RETURN_OBJ(ZEND_ASYNC_EVENT_TO_OBJECT(&coro->event));
+	async_spawn_task(NULL, NULL, &task, return_value);
 }
 
 ZEND_FUNCTION(Async_suspend)

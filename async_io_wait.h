@@ -1,8 +1,9 @@
 /*
  * async_io_wait.h — waiting for descriptors from C without blocking the process.
  *
- * The small C API the extension's own I/O hooks (streams, ext/sockets, DNS, stream_select) use to
- * suspend only the calling coroutine until a descriptor is ready. Underneath, every descriptor has
+ * The small C API the hooks (streams, ext/sockets, DNS, stream_select) use to suspend only the
+ * calling coroutine until a descriptor is ready. `make install` installs it as
+ * <ext/async/async_io_wait.h> for other extensions (load ext-async first). Underneath, every descriptor has
  * ONE uv_poll_t per request (reactor_poll.c); each waiter is a poll proxy with its own mask, so a
  * reader and a writer coroutine can wait on the same socket at once.
  *
@@ -16,8 +17,8 @@
  *   switch it on; we put it back).
  * - Regular files (which epoll refuses) are reported ready at once, as poll() does.
  */
-#ifndef ASYNC_IO_POLL_H
-#define ASYNC_IO_POLL_H
+#ifndef ASYNC_IO_WAIT_H
+#define ASYNC_IO_WAIT_H
 
 #include "php.h"
 #include "php_network.h"
@@ -65,4 +66,4 @@ void async_io_fd_track(php_socket_t fd);
 
 END_EXTERN_C()
 
-#endif /* ASYNC_IO_POLL_H */
+#endif /* ASYNC_IO_WAIT_H */

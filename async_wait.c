@@ -83,19 +83,6 @@ bool async_wait_on_timer(zend_coroutine_t *co, zend_ulong ms, zend_ulong ns, zen
 	return timer != NULL && zend_async_resume_when(co, &timer->base, true, callback, NULL);
 }
 
-bool async_wait_suspend(zend_coroutine_t *co)
-{
-	ZEND_ASSERT(co == ZEND_ASYNC_G(coroutine) && "only the current coroutine can suspend itself");
-	ZEND_ASSERT(co->waker != NULL && "async_wait_begin() gives the coroutine a waker");
-	async_scheduler_suspend(false);
-	return !EG(exception);
-}
-
-void async_wait_end(zend_coroutine_t *co)
-{
-	zend_async_waker_clean(co);
-}
-
 static void wait_copy_result(zend_coroutine_t *co, zval *result)
 {
 	zend_async_waker_t *waker = co->waker;

@@ -22,6 +22,7 @@
 
 #include "php.h"
 #include "zend_async_API.h"
+#include "scheduler.h"
 
 /* May the current flow suspend (not the scheduler's context, not a destructor on PHP < 8.4)?
  * True also before the scheduler launched: the first wait launches it. */
@@ -49,12 +50,22 @@ static zend_always_inline bool async_wait_on(zend_coroutine_t *co, zend_async_ev
 bool async_wait_on_timer(zend_coroutine_t *co, zend_ulong ms, zend_ulong ns, zend_async_event_callback_fn callback);
 
 /* Step 3: suspends until the waker fires (or the coroutine is re-queued). False with the
- * exception that ended the wait (a cancellation, the token, a timeout, the event's error). */
-bool async_wait_suspend(zend_coroutine_t *co);
+ * exception that ended the wait (a cancellation, the token, a timeout, the event's error).
+ * Inline: it is on every hand-off's path. */
+static zend_always_inline bool async_wait_suspend(zend_coroutine_t *co)
+{
+	ZEND_ASSERT(co == ZEND_ASYNC_G(coroutine) && "only the current coroutine can suspend itself");
+	ZEND_ASSERT(co->waker != NULL && "async_wait_begin() gives the coroutine a waker");
+	async_scheduler_suspend(false);
+	return !EG(exception);
+}
 
 /* Step 4: unsubscribes, stops and releases whatever the waker holds; the waker stays for the next
  * wait. Read the waker's result before this. */
-void async_wait_end(zend_coroutine_t *co);
+static zend_always_inline void async_wait_end(zend_coroutine_t *co)
+{
+	zend_async_waker_clean(co);
+}
 
 /* --- whole waits built from the steps --- */
 

@@ -677,6 +677,39 @@ static bool await_count_check(zend_long count, uint32_t *out)
 
 #define AWAIT_ALL_COUNT UINT32_MAX
 
+typedef enum { AWAIT_RETURN_PAIR, AWAIT_RETURN_OR_FAIL } await_return_t;
+
+/* Runs the wait and returns its outcome in the function's shape: [results, errors], or the
+ * results with the first error thrown. */
+static void await_and_return(zval *triggers, zend_object *cancellation, const await_options_t *opt,
+	await_return_t shape, zval *return_value)
+{
+	await_t *w = await_run(triggers, cancellation, opt);
+	if (w == NULL) {
+		return; /* the exception is set */
+	}
+	if (shape == AWAIT_RETURN_PAIR) {
+		await_return_pair(w, return_value);
+	} else {
+		await_return_or_fail(w, return_value);
+	}
+	await_release(w);
+}
+
+/* The await_any_of* pair: the count is checked first, and a count of 0 never waits. */
+static void await_count_and_return(zend_long count, zval *triggers, zend_object *cancellation, await_options_t *opt,
+	await_return_t shape, zval *return_value)
+{
+	if (!await_count_check(count, &opt->count)) {
+		return;
+	}
+	if (opt->count == 0) {
+		await_return_empty(return_value, shape == AWAIT_RETURN_PAIR);
+		return;
+	}
+	await_and_return(triggers, cancellation, opt, shape, return_value);
+}
+
 ZEND_FUNCTION(Async_await_any_or_fail)
 {
 	zval *triggers;
@@ -747,12 +780,7 @@ ZEND_FUNCTION(Async_await_all_or_fail)
 
 	await_options_t opt = { .count = AWAIT_ALL_COUNT, .fail_fast = true, .wait_running = true,
 		.preserve_order = preserve_order };
-	await_t *w = await_run(triggers, cancellation, &opt);
-	if (w == NULL) {
-		RETURN_THROWS();
-	}
-	await_return_or_fail(w, return_value);
-	await_release(w);
+	await_and_return(triggers, cancellation, &opt, AWAIT_RETURN_OR_FAIL, return_value);
 }
 
 ZEND_FUNCTION(Async_await_all)
@@ -770,12 +798,7 @@ ZEND_FUNCTION(Async_await_all)
 
 	await_options_t opt = { .count = AWAIT_ALL_COUNT, .wait_running = true,
 		.preserve_order = preserve_order, .fill_null = fill_null };
-	await_t *w = await_run(triggers, cancellation, &opt);
-	if (w == NULL) {
-		RETURN_THROWS();
-	}
-	await_return_pair(w, return_value);
-	await_release(w);
+	await_and_return(triggers, cancellation, &opt, AWAIT_RETURN_PAIR, return_value);
 }
 
 ZEND_FUNCTION(Async_await_any_of_or_fail)
@@ -793,19 +816,7 @@ ZEND_FUNCTION(Async_await_any_of_or_fail)
 	ZEND_PARSE_PARAMETERS_END();
 
 	await_options_t opt = { .fail_fast = true, .preserve_order = preserve_order };
-	if (!await_count_check(count, &opt.count)) {
-		RETURN_THROWS();
-	}
-	if (opt.count == 0) {
-		await_return_empty(return_value, false);
-		return;
-	}
-	await_t *w = await_run(triggers, cancellation, &opt);
-	if (w == NULL) {
-		RETURN_THROWS();
-	}
-	await_return_or_fail(w, return_value);
-	await_release(w);
+	await_count_and_return(count, triggers, cancellation, &opt, AWAIT_RETURN_OR_FAIL, return_value);
 }
 
 ZEND_FUNCTION(Async_await_any_of)
@@ -824,19 +835,7 @@ ZEND_FUNCTION(Async_await_any_of)
 	ZEND_PARSE_PARAMETERS_END();
 
 	await_options_t opt = { .wait_running = true, .preserve_order = preserve_order, .fill_null = fill_null };
-	if (!await_count_check(count, &opt.count)) {
-		RETURN_THROWS();
-	}
-	if (opt.count == 0) {
-		await_return_empty(return_value, true);
-		return;
-	}
-	await_t *w = await_run(triggers, cancellation, &opt);
-	if (w == NULL) {
-		RETURN_THROWS();
-	}
-	await_return_pair(w, return_value);
-	await_release(w);
+	await_count_and_return(count, triggers, cancellation, &opt, AWAIT_RETURN_PAIR, return_value);
 }
 
 void async_register_await(void)

@@ -817,13 +817,6 @@ ZEND_METHOD(Async_Future, __construct)
 	future_obj_bind(Z_OBJ_P(ZEND_THIS), FUTURE_FROM_STD(state));
 }
 
-ZEND_METHOD(Async_Future, isCompleted)
-{
-	ZEND_PARSE_PARAMETERS_NONE();
-	THIS_FUTURE(f);
-	RETURN_BOOL(FUTURE_DONE(f));
-}
-
 ZEND_METHOD(Async_Future, isCancelled)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
@@ -875,41 +868,6 @@ ZEND_METHOD(Async_Future, await)
 	THIS_FUTURE(f);
 	(void) f;
 	future_await(Z_OBJ_P(ZEND_THIS), cancellation, return_value);
-}
-
-ZEND_METHOD(Async_Future, getAwaitingInfo)
-{
-	ZEND_PARSE_PARAMETERS_NONE();
-	THIS_FUTURE(f);
-	future_awaiting_info(f, return_value);
-}
-
-ZEND_METHOD(Async_Future, getCreatedFileAndLine)
-{
-	ZEND_PARSE_PARAMETERS_NONE();
-	THIS_FUTURE(f);
-	async_return_file_and_line(return_value, f->future.filename, f->future.lineno);
-}
-
-ZEND_METHOD(Async_Future, getCreatedLocation)
-{
-	ZEND_PARSE_PARAMETERS_NONE();
-	THIS_FUTURE(f);
-	RETURN_STR(async_location_string(f->future.filename, f->future.lineno));
-}
-
-ZEND_METHOD(Async_Future, getCompletedFileAndLine)
-{
-	ZEND_PARSE_PARAMETERS_NONE();
-	THIS_FUTURE(f);
-	async_return_file_and_line(return_value, f->future.completed_filename, f->future.completed_lineno);
-}
-
-ZEND_METHOD(Async_Future, getCompletedLocation)
-{
-	ZEND_PARSE_PARAMETERS_NONE();
-	THIS_FUTURE(f);
-	RETURN_STR(async_location_string(f->future.completed_filename, f->future.completed_lineno));
 }
 
 /* ---------------------------------------------------------------------------------------------

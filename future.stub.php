@@ -45,6 +45,7 @@ final class Future implements Completable
 
     public function __construct(FutureState $state) {}
 
+    /** @implementation-alias Async\FutureState::isCompleted */
     public function isCompleted(): bool {}
 
     public function isCancelled(): bool {}
@@ -61,13 +62,18 @@ final class Future implements Completable
 
     public function await(?Completable $cancellation = null): mixed {}
 
+    /** @implementation-alias Async\FutureState::getAwaitingInfo */
     public function getAwaitingInfo(): array {}
 
+    /** @implementation-alias Async\FutureState::getCreatedFileAndLine */
     public function getCreatedFileAndLine(): array {}
 
+    /** @implementation-alias Async\FutureState::getCreatedLocation */
     public function getCreatedLocation(): string {}
 
+    /** @implementation-alias Async\FutureState::getCompletedFileAndLine */
     public function getCompletedFileAndLine(): array {}
 
+    /** @implementation-alias Async\FutureState::getCompletedLocation */
     public function getCompletedLocation(): string {}
 }

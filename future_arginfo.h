@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 9a063543a3e1cc8b8289d3edac6259f15af5b6dc */
+ * Stub hash: 50e33bea5308bafa74283f0111538f27f717a302 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Async_FutureState___construct, 0, 0, 0)
 ZEND_END_ARG_INFO()
@@ -93,7 +93,6 @@ ZEND_METHOD(Async_FutureState, getCompletedLocation);
 ZEND_METHOD(Async_Future, completed);
 ZEND_METHOD(Async_Future, failed);
 ZEND_METHOD(Async_Future, __construct);
-ZEND_METHOD(Async_Future, isCompleted);
 ZEND_METHOD(Async_Future, isCancelled);
 ZEND_METHOD(Async_Future, cancel);
 ZEND_METHOD(Async_Future, ignore);
@@ -101,11 +100,6 @@ ZEND_METHOD(Async_Future, map);
 ZEND_METHOD(Async_Future, catch);
 ZEND_METHOD(Async_Future, finally);
 ZEND_METHOD(Async_Future, await);
-ZEND_METHOD(Async_Future, getAwaitingInfo);
-ZEND_METHOD(Async_Future, getCreatedFileAndLine);
-ZEND_METHOD(Async_Future, getCreatedLocation);
-ZEND_METHOD(Async_Future, getCompletedFileAndLine);
-ZEND_METHOD(Async_Future, getCompletedLocation);
 
 
 static const zend_function_entry class_Async_FutureState_methods[] = {
@@ -127,7 +121,7 @@ static const zend_function_entry class_Async_Future_methods[] = {
 	ZEND_ME(Async_Future, completed, arginfo_class_Async_Future_completed, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_ME(Async_Future, failed, arginfo_class_Async_Future_failed, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_ME(Async_Future, __construct, arginfo_class_Async_Future___construct, ZEND_ACC_PUBLIC)
-	ZEND_ME(Async_Future, isCompleted, arginfo_class_Async_Future_isCompleted, ZEND_ACC_PUBLIC)
+	ZEND_MALIAS(Async_FutureState, isCompleted, isCompleted, arginfo_class_Async_Future_isCompleted, ZEND_ACC_PUBLIC)
 	ZEND_ME(Async_Future, isCancelled, arginfo_class_Async_Future_isCancelled, ZEND_ACC_PUBLIC)
 	ZEND_ME(Async_Future, cancel, arginfo_class_Async_Future_cancel, ZEND_ACC_PUBLIC)
 	ZEND_ME(Async_Future, ignore, arginfo_class_Async_Future_ignore, ZEND_ACC_PUBLIC)
@@ -135,11 +129,11 @@ static const zend_function_entry class_Async_Future_methods[] = {
 	ZEND_ME(Async_Future, catch, arginfo_class_Async_Future_catch, ZEND_ACC_PUBLIC)
 	ZEND_ME(Async_Future, finally, arginfo_class_Async_Future_finally, ZEND_ACC_PUBLIC)
 	ZEND_ME(Async_Future, await, arginfo_class_Async_Future_await, ZEND_ACC_PUBLIC)
-	ZEND_ME(Async_Future, getAwaitingInfo, arginfo_class_Async_Future_getAwaitingInfo, ZEND_ACC_PUBLIC)
-	ZEND_ME(Async_Future, getCreatedFileAndLine, arginfo_class_Async_Future_getCreatedFileAndLine, ZEND_ACC_PUBLIC)
-	ZEND_ME(Async_Future, getCreatedLocation, arginfo_class_Async_Future_getCreatedLocation, ZEND_ACC_PUBLIC)
-	ZEND_ME(Async_Future, getCompletedFileAndLine, arginfo_class_Async_Future_getCompletedFileAndLine, ZEND_ACC_PUBLIC)
-	ZEND_ME(Async_Future, getCompletedLocation, arginfo_class_Async_Future_getCompletedLocation, ZEND_ACC_PUBLIC)
+	ZEND_MALIAS(Async_FutureState, getAwaitingInfo, getAwaitingInfo, arginfo_class_Async_Future_getAwaitingInfo, ZEND_ACC_PUBLIC)
+	ZEND_MALIAS(Async_FutureState, getCreatedFileAndLine, getCreatedFileAndLine, arginfo_class_Async_Future_getCreatedFileAndLine, ZEND_ACC_PUBLIC)
+	ZEND_MALIAS(Async_FutureState, getCreatedLocation, getCreatedLocation, arginfo_class_Async_Future_getCreatedLocation, ZEND_ACC_PUBLIC)
+	ZEND_MALIAS(Async_FutureState, getCompletedFileAndLine, getCompletedFileAndLine, arginfo_class_Async_Future_getCompletedFileAndLine, ZEND_ACC_PUBLIC)
+	ZEND_MALIAS(Async_FutureState, getCompletedLocation, getCompletedLocation, arginfo_class_Async_Future_getCompletedLocation, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };
 

@@ -188,24 +188,38 @@ static async_dns_hostent_t *lookup_hostent(const char *name)
 	return lookup;
 }
 
-static ZEND_FUNCTION(async_gethostbyname)
+/* What gethostbyname() and gethostbynamel() share: their argument, PHP's length check (a name
+ * too long gives the warning and, as PHP returns, the name itself or false) and the lookup.
+ * NULL when return_value is already decided or an exception is set. */
+static async_dns_hostent_t *hostent_lookup_arg(INTERNAL_FUNCTION_PARAMETERS, bool name_when_too_long, char **name)
 {
-	FALLBACK(HOOK_BYNAME);
 	char *hostname;
 	size_t hostname_len;
 
 	ZEND_PARSE_PARAMETERS_START(1, 1)
 		Z_PARAM_PATH(hostname, hostname_len)
-	ZEND_PARSE_PARAMETERS_END();
+	ZEND_PARSE_PARAMETERS_END_EX(return NULL);
 
 	if (hostname_len > MAXFQDNLEN) {
 		php_error_docref(NULL, E_WARNING, "Host name cannot be longer than %d characters", MAXFQDNLEN);
-		RETURN_STRINGL(hostname, hostname_len);
+		if (name_when_too_long) {
+			RETVAL_STRINGL(hostname, hostname_len);
+		} else {
+			RETVAL_FALSE;
+		}
+		return NULL;
 	}
+	*name = hostname;
+	return lookup_hostent(hostname);
+}
 
-	async_dns_hostent_t *lookup = lookup_hostent(hostname);
+static ZEND_FUNCTION(async_gethostbyname)
+{
+	FALLBACK(HOOK_BYNAME);
+	char *hostname;
+	async_dns_hostent_t *lookup = hostent_lookup_arg(INTERNAL_FUNCTION_PARAM_PASSTHRU, true, &hostname);
 	if (lookup == NULL) {
-		RETURN_THROWS();
+		return;
 	}
 	char text[INET_ADDRSTRLEN];
 	if (async_dns_status(&lookup->base) != 0 || lookup->count == 0
@@ -222,20 +236,9 @@ static ZEND_FUNCTION(async_gethostbynamel)
 {
 	FALLBACK(HOOK_BYNAMEL);
 	char *hostname;
-	size_t hostname_len;
-
-	ZEND_PARSE_PARAMETERS_START(1, 1)
-		Z_PARAM_PATH(hostname, hostname_len)
-	ZEND_PARSE_PARAMETERS_END();
-
-	if (hostname_len > MAXFQDNLEN) {
-		php_error_docref(NULL, E_WARNING, "Host name cannot be longer than %d characters", MAXFQDNLEN);
-		RETURN_FALSE;
-	}
-
-	async_dns_hostent_t *lookup = lookup_hostent(hostname);
+	async_dns_hostent_t *lookup = hostent_lookup_arg(INTERNAL_FUNCTION_PARAM_PASSTHRU, false, &hostname);
 	if (lookup == NULL) {
-		RETURN_THROWS();
+		return;
 	}
 	if (async_dns_status(&lookup->base) != 0) {
 		RETVAL_FALSE;

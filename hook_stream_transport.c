@@ -255,6 +255,34 @@ static bool net_tls_active(php_stream *stream, net_stream_t *ns)
  * read / write
  * ------------------------------------------------------------------------------------------- */
 
+/* One call of the original read or write, with the original ops in place (P15). */
+static ssize_t net_orig_io(php_stream *stream, net_stream_t *ns, bool is_write, char *buf, size_t count)
+{
+	net_orig_enter(stream, ns);
+	ssize_t n = is_write ? ns->orig->write(stream, buf, count) : ns->orig->read(stream, buf, count);
+	net_orig_leave(stream, ns);
+	return n;
+}
+
+/* Where we cannot wait: the original op exactly as stock PHP runs it. */
+static ssize_t net_stock_io(php_stream *stream, net_stream_t *ns, bool is_write, char *buf, size_t count)
+{
+	net_stock_mode(ns, SOCK(stream));
+	ssize_t n = net_orig_io(stream, ns, is_write, buf, count);
+	net_mode_unknown(stream, ns);
+	return n;
+}
+
+/* Try first: the original op, non-blocking for this one call. */
+static ssize_t net_try_io(php_stream *stream, net_stream_t *ns, bool is_write, char *buf, size_t count)
+{
+	php_netstream_data_t *sock = SOCK(stream);
+	sock->is_blocked = 0;
+	ssize_t n = net_orig_io(stream, ns, is_write, buf, count);
+	sock->is_blocked = 1;
+	return n;
+}
+
 static ssize_t net_read(php_stream *stream, char *buf, size_t count)
 {
 	net_stream_t *ns = NET(stream);
@@ -264,12 +292,7 @@ static ssize_t net_read(php_stream *stream, char *buf, size_t count)
 		return 0;
 	}
 	if (!net_can_wait(ns, sock)) {
-		net_stock_mode(ns, sock);
-		net_orig_enter(stream, ns);
-		ssize_t n = ns->orig->read(stream, buf, count);
-		net_orig_leave(stream, ns);
-		net_mode_unknown(stream, ns);
-		return n;
+		return net_stock_io(stream, ns, false, buf, count);
 	}
 
 	net_async_mode(ns, sock);
@@ -278,11 +301,7 @@ static ssize_t net_read(php_stream *stream, char *buf, size_t count)
 		sock->timeout_event = 0; /* as PHP's wait for data does */
 	}
 	for (;;) {
-		sock->is_blocked = 0;
-		net_orig_enter(stream, ns);
-		ssize_t n = ns->orig->read(stream, buf, count);
-		net_orig_leave(stream, ns);
-		sock->is_blocked = 1;
+		ssize_t n = net_try_io(stream, ns, false, buf, count);
 		if (n != 0 || stream->eof || count == 0) {
 			return n;
 		}
@@ -324,22 +343,13 @@ static ssize_t net_write(php_stream *stream, const char *buf, size_t count)
 		return -1;
 	}
 	if (!net_can_wait(ns, sock)) {
-		net_stock_mode(ns, sock);
-		net_orig_enter(stream, ns);
-		ssize_t n = ns->orig->write(stream, buf, count);
-		net_orig_leave(stream, ns);
-		net_mode_unknown(stream, ns);
-		return n;
+		return net_stock_io(stream, ns, true, (char *) buf, count);
 	}
 
 	net_async_mode(ns, sock);
 	uint64_t deadline = net_deadline(&sock->timeout);
 	for (;;) {
-		sock->is_blocked = 0;
-		net_orig_enter(stream, ns);
-		ssize_t n = ns->orig->write(stream, buf, count);
-		net_orig_leave(stream, ns);
-		sock->is_blocked = 1;
+		ssize_t n = net_try_io(stream, ns, true, (char *) buf, count);
 		if (n != 0 || count == 0) {
 			return n;
 		}

@@ -1,7 +1,7 @@
 /*
  * hooks.h — the hook layer: PHP's own functions and stream transports made to suspend only the
  * calling coroutine (hook_*.c). Each hook is written as another extension would write it: it
- * waits through the descriptor-wait API (async_io_wait.h), the one wait path (wait.h) and the
+ * waits through the descriptor-wait API (async_io_wait.h), the one wait path (async_wait.h) and the
  * ABI's events, and behaves exactly as stock PHP outside a coroutine.
  */
 #ifndef ASYNC_HOOKS_H

@@ -138,11 +138,16 @@ void async_reactor_event_count_off(zend_async_event_t *event)
 	}
 }
 
-void async_reactor_event_init(zend_async_event_t *event)
+void async_reactor_event_init(zend_async_event_t *event, const async_reactor_methods_t *methods)
 {
+	ZEND_ASSERT(methods->start && methods->stop && methods->dispose && methods->info);
 	event->ref_count = 1;
 	event->add_callback = zend_async_event_default_add_callback;
 	event->del_callback = zend_async_event_default_del_callback;
+	event->start = methods->start;
+	event->stop = methods->stop;
+	event->dispose = methods->dispose;
+	event->info = methods->info;
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -229,6 +234,10 @@ static zend_string *timer_info(zend_async_event_t *event)
 	return zend_strpprintf(0, "Timer(%" PRIu64 " ms%s)", timer->timeout_ms, timer->event.is_periodic ? ", periodic" : "");
 }
 
+static const async_reactor_methods_t timer_methods = {
+	.start = timer_start, .stop = timer_stop, .dispose = timer_dispose, .info = timer_info,
+};
+
 static zend_async_timer_event_t *reactor_new_timer_event(zend_ulong timeout_ms, zend_ulong nanoseconds,
 	bool is_periodic, size_t extra_size)
 {
@@ -239,11 +248,7 @@ static zend_async_timer_event_t *reactor_new_timer_event(zend_ulong timeout_ms, 
 	async_timer_t *timer = ecalloc(1, sizeof(async_timer_t) + extra_size);
 	uv_timer_init(loop, &timer->uv);
 	timer->uv.data = &timer->event.base;
-	async_reactor_event_init(&timer->event.base);
-	timer->event.base.start = timer_start;
-	timer->event.base.stop = timer_stop;
-	timer->event.base.dispose = timer_dispose;
-	timer->event.base.info = timer_info;
+	async_reactor_event_init(&timer->event.base, &timer_methods);
 	/* libuv timers have millisecond resolution: round sub-millisecond waits up. */
 	zend_ulong extra_ms = (nanoseconds + 999999) / 1000000;
 	timer->timeout_ms = timeout_ms > UINT64_MAX - extra_ms ? UINT64_MAX : timeout_ms + extra_ms;
@@ -324,6 +329,10 @@ static zend_string *trigger_info(zend_async_event_t *event)
 	return zend_string_init("Trigger", sizeof("Trigger") - 1, 0);
 }
 
+static const async_reactor_methods_t trigger_methods = {
+	.start = trigger_start, .stop = trigger_stop, .dispose = trigger_dispose, .info = trigger_info,
+};
+
 static zend_async_trigger_event_t *reactor_new_trigger_event(size_t extra_size)
 {
 	uv_loop_t *loop = async_reactor_loop_or_throw();
@@ -334,11 +343,7 @@ static zend_async_trigger_event_t *reactor_new_trigger_event(size_t extra_size)
 	uv_async_init(loop, &trigger->uv, trigger_cb);
 	trigger->uv.data = &trigger->event.base;
 	uv_unref((uv_handle_t *) &trigger->uv);
-	async_reactor_event_init(&trigger->event.base);
-	trigger->event.base.start = trigger_start;
-	trigger->event.base.stop = trigger_stop;
-	trigger->event.base.dispose = trigger_dispose;
-	trigger->event.base.info = trigger_info;
+	async_reactor_event_init(&trigger->event.base, &trigger_methods);
 	trigger->event.trigger = trigger_fire;
 	return &trigger->event;
 }

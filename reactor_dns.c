@@ -155,18 +155,16 @@ static zend_string *dns_info(zend_async_event_t *event)
 	}
 }
 
+static const async_reactor_methods_t dns_methods = {
+	.start = dns_start, .stop = dns_stop, .dispose = dns_dispose, .info = dns_info,
+};
+
 static async_dns_req_t *dns_new(dns_kind_t kind, size_t extra_size)
 {
 	async_dns_req_t *dns = ecalloc(1, sizeof(async_dns_req_t) + extra_size);
 	zend_async_event_t *event = &dns->ev.base;
-	event->ref_count = 1;
+	async_reactor_event_init(event, &dns_methods);
 	event->extra_offset = (uint32_t) sizeof(async_dns_req_t);
-	event->add_callback = zend_async_event_default_add_callback;
-	event->del_callback = zend_async_event_default_del_callback;
-	event->start = dns_start;
-	event->stop = dns_stop;
-	event->dispose = dns_dispose;
-	event->info = dns_info;
 	dns->kind = kind;
 	return dns;
 }

@@ -332,6 +332,10 @@ static zend_string *io_event_info(zend_async_event_t *event)
 	return zend_strpprintf(0, "IO(%s, fd=%d)", types[h->io.type], h->io.descriptor.fd);
 }
 
+static const async_reactor_methods_t io_methods = {
+	.start = io_event_start, .stop = io_event_stop, .dispose = io_event_dispose, .info = io_event_info,
+};
+
 static zend_async_io_t *io_create(zend_file_descriptor_t fd, zend_async_io_type type, uint32_t state)
 {
 	if (fd < 0 || type > ZEND_ASYNC_IO_TYPE_TTY) {
@@ -340,13 +344,7 @@ static zend_async_io_t *io_create(zend_file_descriptor_t fd, zend_async_io_type 
 	}
 	async_io_handle_t *h = ecalloc(1, sizeof(async_io_handle_t));
 	zend_async_event_t *event = &h->io.event;
-	event->ref_count = 1;
-	event->add_callback = zend_async_event_default_add_callback;
-	event->del_callback = zend_async_event_default_del_callback;
-	event->start = io_event_start;
-	event->stop = io_event_stop;
-	event->dispose = io_event_dispose;
-	event->info = io_event_info;
+	async_reactor_event_init(event, &io_methods);
 	h->io.descriptor.fd = fd;
 	h->io.type = type;
 	h->io.state = state & ~(ZEND_ASYNC_IO_CLOSED | ZEND_ASYNC_IO_EOF);

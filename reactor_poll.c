@@ -280,6 +280,10 @@ static zend_string *poll_info(zend_async_event_t *event)
 	return zend_strpprintf(0, "Poll(fd=%d, %s)", (int) poll->fd, mask_name(poll->event.events));
 }
 
+static const async_reactor_methods_t poll_methods = {
+	.start = poll_start, .stop = poll_stop, .dispose = poll_dispose, .info = poll_info,
+};
+
 /* The descriptor's shared poll, with a new reference for the caller; NULL with *error (a libuv
  * error code: UV_EPERM for files epoll refuses, UV_EBADF, ...). */
 static async_poll_t *poll_get(php_socket_t fd, int *error)
@@ -310,13 +314,8 @@ static async_poll_t *poll_get(php_socket_t fd, int *error)
 	poll->uv.data = poll;
 	poll->fd = fd;
 	zend_async_event_t *base = &poll->event.base;
+	async_reactor_event_init(base, &poll_methods);
 	base->ref_count = 2; /* the table's and the caller's */
-	base->add_callback = zend_async_event_default_add_callback;
-	base->del_callback = zend_async_event_default_del_callback;
-	base->start = poll_start;
-	base->stop = poll_stop;
-	base->dispose = poll_dispose;
-	base->info = poll_info;
 	poll->event.is_socket = true;
 	poll->event.socket = fd;
 	poll->in_table = true;
@@ -405,17 +404,15 @@ static zend_string *proxy_info(zend_async_event_t *event)
 	return zend_strpprintf(0, "Poll(fd=%d, %s)", (int) POLL_OF(proxy)->fd, mask_name(proxy->proxy.events));
 }
 
+static const async_reactor_methods_t proxy_methods = {
+	.start = proxy_start, .stop = proxy_stop, .dispose = proxy_dispose, .info = proxy_info,
+};
+
 static async_proxy_t *proxy_new(async_poll_t *poll, int events, size_t extra_size)
 {
 	async_proxy_t *proxy = ecalloc(1, sizeof(async_proxy_t) + extra_size);
 	zend_async_event_t *base = &proxy->proxy.base;
-	base->ref_count = 1;
-	base->add_callback = zend_async_event_default_add_callback;
-	base->del_callback = zend_async_event_default_del_callback;
-	base->start = proxy_start;
-	base->stop = proxy_stop;
-	base->dispose = proxy_dispose;
-	base->info = proxy_info;
+	async_reactor_event_init(base, &proxy_methods);
 	if (extra_size) {
 		base->extra_offset = sizeof(async_proxy_t);
 	}

@@ -49,8 +49,16 @@ static zend_always_inline bool async_reactor_last_stop(zend_async_event_t *event
 }
 /* A callback delivered something: make the running uv_run() return. */
 void async_reactor_delivered(uv_loop_t *loop);
-/* ref_count 1 and the default callback vector methods. */
-void async_reactor_event_init(zend_async_event_t *event);
+/* The methods of a reactor event; the callback vector's are the ABI defaults. */
+typedef struct {
+	bool (*start)(zend_async_event_t *event);
+	bool (*stop)(zend_async_event_t *event);
+	bool (*dispose)(zend_async_event_t *event);
+	zend_string *(*info)(zend_async_event_t *event);
+} async_reactor_methods_t;
+
+/* A new event: ref_count 1, the default callback vector methods and these. */
+void async_reactor_event_init(zend_async_event_t *event, const async_reactor_methods_t *methods);
 /* Count the event in active_event_count (unless hidden) / stop counting it; both idempotent. */
 void async_reactor_event_count_on(zend_async_event_t *event);
 void async_reactor_event_count_off(zend_async_event_t *event);

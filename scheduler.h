@@ -21,7 +21,7 @@ void async_scheduler_request_startup(void);
 void async_scheduler_rshutdown(void);
 void async_scheduler_launch(void);
 bool async_scheduler_enqueue(zend_coroutine_t *coroutine);
-/* Suspends the current coroutine until its waker is resolved; wait.c is the way to use it. */
+/* Suspends the current coroutine until its waker is resolved; async_wait.c is the way to use it. */
 void async_scheduler_suspend(bool from_main);
 void async_scheduler_unhandled_exception(async_coroutine_t *co, zend_object *exception);
 void async_scheduler_request_exit(void);

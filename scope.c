@@ -257,12 +257,15 @@ bool async_scope_add_coroutine(zend_async_scope_t *scope, zend_coroutine_t *coro
 	return true;
 }
 
-static bool scope_unlink(zend_coroutine_t *coroutine, bool *was_zombie)
+/* Takes the coroutine out of its scope's table and direct counts. Returns the scope it left,
+ * whose reference is now the caller's, or NULL when it held none. */
+static zend_async_scope_t *scope_unlink(zend_coroutine_t *coroutine, bool *was_zombie)
 {
 	zend_async_scope_t *scope = coroutine->scope;
 	zend_object *obj = ZEND_ASYNC_EVENT_TO_OBJECT(&coroutine->event);
+	coroutine->scope = NULL;
 	if (scope == NULL || !ASYNC_CO_FROM_CORO(coroutine)->in_scope) {
-		return false; /* main, or made through the ABI without a spawn: no reference held */
+		return NULL; /* main, or made through the ABI without a spawn: no reference held */
 	}
 	ASYNC_CO_FROM_CORO(coroutine)->in_scope = false;
 	zend_hash_index_del(&ASYNC_SCOPE(scope)->coroutines, obj->handle);
@@ -274,19 +277,17 @@ static bool scope_unlink(zend_coroutine_t *coroutine, bool *was_zombie)
 		ZEND_ASSERT(ASYNC_SCOPE(scope)->active > 0);
 		ASYNC_SCOPE(scope)->active--;
 	}
-	return true;
+	return scope;
 }
 
 /* The coroutine finished: it leaves its scope, which may now be done. */
 void async_scope_remove_coroutine(zend_coroutine_t *coroutine)
 {
-	zend_async_scope_t *scope = coroutine->scope;
 	bool was_zombie;
-	if (!scope_unlink(coroutine, &was_zombie)) {
-		coroutine->scope = NULL;
+	zend_async_scope_t *scope = scope_unlink(coroutine, &was_zombie);
+	if (scope == NULL) {
 		return;
 	}
-	coroutine->scope = NULL;
 	scope_tree_count(scope, was_zombie ? 0 : -1, -1);
 	scope_try_dispose(scope);
 	async_scope_release(scope);
@@ -295,13 +296,11 @@ void async_scope_remove_coroutine(zend_coroutine_t *coroutine)
 /* Freed without finishing (after a fatal error): drop the link without running anything. */
 void async_scope_forget_coroutine(zend_coroutine_t *coroutine)
 {
-	zend_async_scope_t *scope = coroutine->scope;
 	bool was_zombie;
-	if (!scope_unlink(coroutine, &was_zombie)) {
-		coroutine->scope = NULL;
+	zend_async_scope_t *scope = scope_unlink(coroutine, &was_zombie);
+	if (scope == NULL) {
 		return;
 	}
-	coroutine->scope = NULL;
 	scope_tree_adjust(scope, was_zombie ? 0 : -1, -1); /* nobody is told: nothing may run */
 	if (--scope->event.ref_count == 0) {
 		scope_free(scope);
@@ -695,15 +694,17 @@ static void scope_main_dispose(void)
  * Spawning
  * ------------------------------------------------------------------------------------------- */
 
-zend_coroutine_t *async_spawn_call(zend_async_scope_t *scope, zend_object *provider, zend_fcall_info *fci,
-	zend_fcall_info_cache *fcc, zval *args, uint32_t args_count, HashTable *named_args)
+void async_spawn_task(zend_async_scope_t *scope, zend_object *provider, async_task_args_t *task, zval *return_value)
 {
 	zend_coroutine_t *coro = async_spawn(scope, provider, ZEND_COROUTINE_NORMAL);
-	if (coro == NULL || ZEND_COROUTINE_IS_FINISHED(coro)) {
-		return coro;
+	if (coro == NULL) {
+		return;
 	}
-	coro->fcall = zend_async_fcall_new_with_args(fci, fcc, args, args_count, named_args);
-	return coro;
+	if (!ZEND_COROUTINE_IS_FINISHED(coro)) {
+		coro->fcall = async_task_fcall(task);
+	}
+	/* The creation reference is the caller's: it becomes the returned handle. */
+	RETURN_OBJ(ZEND_ASYNC_EVENT_TO_OBJECT(&coro->event));
 }
 
 /* spawn_with(): the provider's scope (null = current); a SpawnStrategy's hooks run around the
@@ -986,22 +987,13 @@ ZEND_METHOD(Async_Scope, allowZombies)
 
 ZEND_METHOD(Async_Scope, spawn)
 {
-	zend_fcall_info fci;
-	zend_fcall_info_cache fcc;
-	zval *args = NULL;
-	uint32_t args_count = 0;
-	HashTable *named_args = NULL;
+	async_task_args_t task;
 	ZEND_PARSE_PARAMETERS_START(1, -1)
-		Z_PARAM_FUNC(fci, fcc)
-		Z_PARAM_VARIADIC_WITH_NAMED(args, args_count, named_args)
+		ASYNC_PARAM_TASK(task)
 	ZEND_PARSE_PARAMETERS_END();
 
 	SCOPE_OR_THROW(scope);
-	zend_coroutine_t *coro = async_spawn_call(scope, NULL, &fci, &fcc, args, args_count, named_args);
-	if (coro == NULL) {
-		RETURN_THROWS();
-	}
-	RETURN_OBJ(ZEND_ASYNC_EVENT_TO_OBJECT(&coro->event));
+	async_spawn_task(scope, NULL, &task, return_value);
 }
 
 ZEND_METHOD(Async_Scope, cancel)
@@ -1291,15 +1283,10 @@ ZEND_METHOD(Async_Scope, getChildScopes)
 ZEND_FUNCTION(Async_spawn_with)
 {
 	zend_object *provider;
-	zend_fcall_info fci;
-	zend_fcall_info_cache fcc;
-	zval *args = NULL;
-	uint32_t args_count = 0;
-	HashTable *named_args = NULL;
+	async_task_args_t task;
 	ZEND_PARSE_PARAMETERS_START(2, -1)
 		Z_PARAM_OBJ_OF_CLASS(provider, async_ce_scope_provider)
-		Z_PARAM_FUNC(fci, fcc)
-		Z_PARAM_VARIADIC_WITH_NAMED(args, args_count, named_args)
+		ASYNC_PARAM_TASK(task)
 	ZEND_PARSE_PARAMETERS_END();
 
 	zend_async_scope_t *scope = scope_from_provider(provider);
@@ -1307,12 +1294,8 @@ ZEND_FUNCTION(Async_spawn_with)
 		RETURN_THROWS();
 	}
 	async_scope_add_ref(scope);
-	zend_coroutine_t *coro = async_spawn_call(scope, provider, &fci, &fcc, args, args_count, named_args);
+	async_spawn_task(scope, provider, &task, return_value);
 	async_scope_release(scope);
-	if (coro == NULL) {
-		RETURN_THROWS();
-	}
-	RETURN_OBJ(ZEND_ASYNC_EVENT_TO_OBJECT(&coro->event));
 }
 
 ZEND_FUNCTION(Async_graceful_shutdown)

@@ -116,9 +116,28 @@ bool async_scope_handle_error(zend_coroutine_t *coroutine, zend_object *exceptio
 bool async_scope_propagate_error(zend_async_scope_t *scope, zend_async_scope_t *parent_of_first,
 	zend_coroutine_t *coroutine, zend_object **exception);
 
-/* Spawns `fci` into `scope` (NULL = current), copying the arguments; the returned coroutine is a
- * new reference (the handle). NULL with an exception on failure. */
-zend_coroutine_t *async_spawn_call(zend_async_scope_t *scope, zend_object *provider, zend_fcall_info *fci,
-	zend_fcall_info_cache *fcc, zval *args, uint32_t args_count, HashTable *named_args);
+/* The `callable $task, mixed ...$args` every spawn-like function takes (spawn(), spawn_with(),
+ * Scope::spawn(), TaskGroup::spawn()/spawnWithKey()), parsed with ASYNC_PARAM_TASK(). */
+typedef struct {
+	zend_fcall_info fci;
+	zend_fcall_info_cache fcc;
+	zval *args;
+	uint32_t args_count;
+	HashTable *named_args;
+} async_task_args_t;
+
+#define ASYNC_PARAM_TASK(task) \
+	Z_PARAM_FUNC((task).fci, (task).fcc) \
+	Z_PARAM_VARIADIC_WITH_NAMED((task).args, (task).args_count, (task).named_args)
+
+/* A heap copy of the task: the callable and its arguments. */
+static zend_always_inline zend_fcall_t *async_task_fcall(async_task_args_t *task)
+{
+	return zend_async_fcall_new_with_args(&task->fci, &task->fcc, task->args, task->args_count, task->named_args);
+}
+
+/* Spawns the task into `scope` (NULL = current); return_value gets the coroutine's handle, or
+ * stays unset with an exception on failure. */
+void async_spawn_task(zend_async_scope_t *scope, zend_object *provider, async_task_args_t *task, zval *return_value);
 
 #endif /* ASYNC_SCOPE_H */

@@ -976,10 +976,9 @@ static void tg_throw_duplicate(async_task_group_t *g, zval *key)
 }
 
 /* spawn() and spawnWithKey(): refused once closed; waits while the queue is full. */
-static void tg_spawn(async_task_group_t *g, zval *key, zend_fcall_info *fci, zend_fcall_info_cache *fcc,
-	zval *args, uint32_t argc, HashTable *named)
+static void tg_spawn(async_task_group_t *g, zval *key, async_task_args_t *task)
 {
-	zend_fcall_t *fcall = zend_async_fcall_new_with_args(fci, fcc, args, argc, named);
+	zend_fcall_t *fcall = async_task_fcall(task);
 	for (;;) {
 		if (TG_COMPLETE(g) || g->disposed) {
 			async_throw(async_ce_async_exception, "Cannot spawn tasks on a completed %s", TG_NAME(g));
@@ -1025,32 +1024,22 @@ failed:
 
 ZEND_METHOD(Async_TaskGroup, spawn)
 {
-	zend_fcall_info fci;
-	zend_fcall_info_cache fcc;
-	zval *args = NULL;
-	uint32_t argc = 0;
-	HashTable *named = NULL;
+	async_task_args_t task;
 	ZEND_PARSE_PARAMETERS_START(1, -1)
-		Z_PARAM_FUNC(fci, fcc)
-		Z_PARAM_VARIADIC_WITH_NAMED(args, argc, named)
+		ASYNC_PARAM_TASK(task)
 	ZEND_PARSE_PARAMETERS_END();
 
-	tg_spawn(THIS_GROUP(), NULL, &fci, &fcc, args, argc, named);
+	tg_spawn(THIS_GROUP(), NULL, &task);
 }
 
 ZEND_METHOD(Async_TaskGroup, spawnWithKey)
 {
 	zend_string *key_str = NULL;
 	zend_long key_long = 0;
-	zend_fcall_info fci;
-	zend_fcall_info_cache fcc;
-	zval *args = NULL;
-	uint32_t argc = 0;
-	HashTable *named = NULL;
+	async_task_args_t task;
 	ZEND_PARSE_PARAMETERS_START(2, -1)
 		Z_PARAM_STR_OR_LONG(key_str, key_long)
-		Z_PARAM_FUNC(fci, fcc)
-		Z_PARAM_VARIADIC_WITH_NAMED(args, argc, named)
+		ASYNC_PARAM_TASK(task)
 	ZEND_PARSE_PARAMETERS_END();
 
 	zval key;
@@ -1064,7 +1053,7 @@ ZEND_METHOD(Async_TaskGroup, spawnWithKey)
 	} else {
 		ZVAL_LONG(&key, key_long);
 	}
-	tg_spawn(THIS_GROUP(), &key, &fci, &fcc, args, argc, named);
+	tg_spawn(THIS_GROUP(), &key, &task);
 }
 
 /* A join's Future goes to the caller at once; race() and any() refuse an empty group. */
@@ -1146,28 +1135,6 @@ ZEND_METHOD(Async_TaskGroup, any)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	tg_any(THIS_GROUP(), return_value);
-}
-
-ZEND_METHOD(Async_TaskSet, joinNext)
-{
-	ZEND_PARSE_PARAMETERS_NONE();
-	tg_race(THIS_GROUP(), return_value);
-}
-
-ZEND_METHOD(Async_TaskSet, joinAny)
-{
-	ZEND_PARSE_PARAMETERS_NONE();
-	tg_any(THIS_GROUP(), return_value);
-}
-
-ZEND_METHOD(Async_TaskSet, joinAll)
-{
-	bool ignore_errors = false;
-	ZEND_PARSE_PARAMETERS_START(0, 1)
-		Z_PARAM_OPTIONAL
-		Z_PARAM_BOOL(ignore_errors)
-	ZEND_PARSE_PARAMETERS_END();
-	tg_all(THIS_GROUP(), ignore_errors, return_value);
 }
 
 ZEND_METHOD(Async_TaskGroup, getResults)

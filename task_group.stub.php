@@ -62,10 +62,13 @@ final class TaskSet implements Awaitable, \Countable, \IteratorAggregate
     /** @implementation-alias Async\TaskGroup::spawnWithKey */
     public function spawnWithKey(string|int $key, callable $task, mixed ...$args): void {}
 
+    /** @implementation-alias Async\TaskGroup::race */
     public function joinNext(): Future {}
 
+    /** @implementation-alias Async\TaskGroup::any */
     public function joinAny(): Future {}
 
+    /** @implementation-alias Async\TaskGroup::all */
     public function joinAll(bool $ignoreErrors = false): Future {}
 
     /** @implementation-alias Async\TaskGroup::cancel */

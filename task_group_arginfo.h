@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: eda93ba97b4fdefa47aac77f121c0d284b972b4f */
+ * Stub hash: a84326d28d2d6470d3b476d3933492aea6b22b3e */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Async_TaskGroup___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, concurrency, IS_LONG, 1, "null")
@@ -109,9 +109,6 @@ ZEND_METHOD(Async_TaskGroup, count);
 ZEND_METHOD(Async_TaskGroup, awaitCompletion);
 ZEND_METHOD(Async_TaskGroup, finally);
 ZEND_METHOD(Async_TaskGroup, getIterator);
-ZEND_METHOD(Async_TaskSet, joinNext);
-ZEND_METHOD(Async_TaskSet, joinAny);
-ZEND_METHOD(Async_TaskSet, joinAll);
 
 
 static const zend_function_entry class_Async_TaskGroup_methods[] = {
@@ -141,9 +138,9 @@ static const zend_function_entry class_Async_TaskSet_methods[] = {
 	ZEND_MALIAS(Async_TaskGroup, __construct, __construct, arginfo_class_Async_TaskSet___construct, ZEND_ACC_PUBLIC)
 	ZEND_MALIAS(Async_TaskGroup, spawn, spawn, arginfo_class_Async_TaskSet_spawn, ZEND_ACC_PUBLIC)
 	ZEND_MALIAS(Async_TaskGroup, spawnWithKey, spawnWithKey, arginfo_class_Async_TaskSet_spawnWithKey, ZEND_ACC_PUBLIC)
-	ZEND_ME(Async_TaskSet, joinNext, arginfo_class_Async_TaskSet_joinNext, ZEND_ACC_PUBLIC)
-	ZEND_ME(Async_TaskSet, joinAny, arginfo_class_Async_TaskSet_joinAny, ZEND_ACC_PUBLIC)
-	ZEND_ME(Async_TaskSet, joinAll, arginfo_class_Async_TaskSet_joinAll, ZEND_ACC_PUBLIC)
+	ZEND_MALIAS(Async_TaskGroup, joinNext, race, arginfo_class_Async_TaskSet_joinNext, ZEND_ACC_PUBLIC)
+	ZEND_MALIAS(Async_TaskGroup, joinAny, any, arginfo_class_Async_TaskSet_joinAny, ZEND_ACC_PUBLIC)
+	ZEND_MALIAS(Async_TaskGroup, joinAll, all, arginfo_class_Async_TaskSet_joinAll, ZEND_ACC_PUBLIC)
 	ZEND_MALIAS(Async_TaskGroup, cancel, cancel, arginfo_class_Async_TaskSet_cancel, ZEND_ACC_PUBLIC)
 	ZEND_MALIAS(Async_TaskGroup, close, close, arginfo_class_Async_TaskSet_close, ZEND_ACC_PUBLIC)
 	ZEND_MALIAS(Async_TaskGroup, dispose, dispose, arginfo_class_Async_TaskSet_dispose, ZEND_ACC_PUBLIC)

@@ -538,34 +538,34 @@ ZEND_API zend_object *zend_async_new_exception(zend_async_class type, const char
 	return ex;
 }
 
-ZEND_API zend_object *zend_async_throw(zend_async_class type, const char *format, ...)
+static zend_object *throw_va(zend_async_class type, const char *format, va_list args)
 {
-	va_list args;
-	va_start(args, format);
 	zend_object *ex = new_exception_va(type, format, args);
-	va_end(args);
 	zend_throw_exception_internal(ex);
 	return ex;
+}
+
+/* The three throw helpers differ only in the class. */
+#define ASYNC_API_THROW_BODY(type) \
+	va_list args; \
+	va_start(args, format); \
+	zend_object *ex = throw_va((type), format, args); \
+	va_end(args); \
+	return ex
+
+ZEND_API zend_object *zend_async_throw(zend_async_class type, const char *format, ...)
+{
+	ASYNC_API_THROW_BODY(type);
 }
 
 ZEND_API zend_object *zend_async_throw_cancellation(const char *format, ...)
 {
-	va_list args;
-	va_start(args, format);
-	zend_object *ex = new_exception_va(ZEND_ASYNC_EXCEPTION_CANCELLATION, format, args);
-	va_end(args);
-	zend_throw_exception_internal(ex);
-	return ex;
+	ASYNC_API_THROW_BODY(ZEND_ASYNC_EXCEPTION_CANCELLATION);
 }
 
 ZEND_API zend_object *zend_async_throw_timeout(const char *format, ...)
 {
-	va_list args;
-	va_start(args, format);
-	zend_object *ex = new_exception_va(ZEND_ASYNC_EXCEPTION_TIMEOUT, format, args);
-	va_end(args);
-	zend_throw_exception_internal(ex);
-	return ex;
+	ASYNC_API_THROW_BODY(ZEND_ASYNC_EXCEPTION_TIMEOUT);
 }
 
 ZEND_API void zend_fcall_release(zend_fcall_t *fcall)

@@ -20,7 +20,7 @@
 #   declared-once      a prototype / extern variable is declared in one header only, and no .c
 #                      declares what a header declares or another .c defines
 #   file-size          no *.c / *.h over $MAX_LINES lines (generated *_arginfo.h excepted)
-#   uv-header          <uv.h> is included only by $UV_ALLOWED (reactor.h, reactor.c, reactor_*.c)
+#   uv-header          <uv.h> is included only by $UV_ALLOWED (reactor_uv.h, reactor.c, reactor_*.c)
 #   stubs              X.stub.php <-> X.c includes X_arginfo.h, and no other .c includes it
 #   per-request-state  file-scope static variables carry a "/* per-process: " marker
 #   refs               every P<n> / §<n> cited in a comment has a "## P<n> " / "## §<n> " heading

@@ -33,6 +33,7 @@ run_lane() {
 
 run_lane "layout rules (scripts/check-layout.sh)" "$root/scripts/check-layout.sh"
 run_lane "layout checker self-test" "$root/scripts/check-layout-selftest.sh"
+run_lane "installed headers (scripts/check-headers.sh)" "$root/scripts/check-headers.sh"
 mods=(-d "extension=$root/modules/async.so" -d "extension=$root/tests/c/module/modules/async_abi_test.so")
 run_lane "C unit tests (zend_async_API)" php -n "${mods[@]}" -r 'exit(async_abi_test_run() ? 0 : 1);'
 run_lane "phpt suite" "$root/scripts/run-phpt.sh" phpt
