@@ -1260,12 +1260,7 @@ void async_register_channel_class(void)
 		"async\\channelexception", sizeof("async\\channelexception") - 1);
 	ZEND_ASSERT(async_ce_channel_exception != NULL);
 
-	memcpy(&channel_handlers, &std_object_handlers, sizeof(zend_object_handlers));
-	channel_handlers.offset = XtOffsetOf(async_channel_t, std);
-	channel_handlers.dtor_obj = channel_object_dtor;
-	channel_handlers.free_obj = channel_object_free;
-	channel_handlers.get_gc = channel_object_get_gc;
-	channel_handlers.clone_obj = NULL;
+	async_object_handlers_init(&channel_handlers, XtOffsetOf(async_channel_t, std), channel_object_dtor, channel_object_free, channel_object_get_gc);
 
 	/* Only this slot: the rest of the table is scheduler.c's (NULL slots are left alone). */
 	zend_async_scheduler_api_t api = { .new_channel = api_new_channel };

@@ -232,11 +232,7 @@ void async_register_context_class(void)
 {
 	async_ce_context = register_class_Async_Context();
 	async_ce_context->create_object = context_create_object;
-	memcpy(&context_handlers, &std_object_handlers, sizeof(zend_object_handlers));
-	context_handlers.offset = XtOffsetOf(async_context_t, std);
-	context_handlers.free_obj = context_free_obj;
-	context_handlers.get_gc = context_get_gc;
-	context_handlers.clone_obj = NULL;
+	async_object_handlers_init(&context_handlers, XtOffsetOf(async_context_t, std), NULL, context_free_obj, context_get_gc);
 	async_class_register(ZEND_ASYNC_CLASS_CONTEXT, async_ce_context);
 	async_coroutine_set_context_factory(async_context_new_object);
 	zend_register_functions(NULL, ext_functions, NULL, MODULE_PERSISTENT);

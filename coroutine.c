@@ -895,11 +895,6 @@ void async_register_coroutine_class(void)
 	async_ce_coroutine = register_class_Async_Coroutine(async_ce_completable);
 	async_ce_coroutine->create_object = coroutine_create_object;
 
-	memcpy(&coroutine_handlers, &std_object_handlers, sizeof(zend_object_handlers));
-	coroutine_handlers.offset = XtOffsetOf(async_coroutine_t, std);
-	coroutine_handlers.clone_obj = NULL;
-	coroutine_handlers.dtor_obj = coroutine_dtor_obj;
-	coroutine_handlers.free_obj = coroutine_free_obj;
-	coroutine_handlers.get_gc = coroutine_get_gc;
+	async_object_handlers_init(&coroutine_handlers, XtOffsetOf(async_coroutine_t, std), coroutine_dtor_obj, coroutine_free_obj, coroutine_get_gc);
 	async_class_register(ZEND_ASYNC_CLASS_COROUTINE, async_ce_coroutine);
 }

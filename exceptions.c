@@ -77,6 +77,20 @@ zend_class_entry *async_get_class_ce(zend_async_class type)
 	return class_registry[type];
 }
 
+void async_object_handlers_init(zend_object_handlers *handlers, size_t offset, zend_object_dtor_obj_t dtor_obj,
+	zend_object_free_obj_t free_obj, zend_object_get_gc_t get_gc)
+{
+	ZEND_ASSERT(free_obj != NULL && get_gc != NULL && "runtime objects own C state and report it to the GC");
+	memcpy(handlers, &std_object_handlers, sizeof(zend_object_handlers));
+	handlers->offset = (int) offset;
+	handlers->clone_obj = NULL;
+	if (dtor_obj != NULL) {
+		handlers->dtor_obj = dtor_obj;
+	}
+	handlers->free_obj = free_obj;
+	handlers->get_gc = get_gc;
+}
+
 /* The runtime creates exceptions on behalf of code that is not on the stack: a cancellation is
  * made by the canceller (or by the shutdown) for another coroutine, and whatever the scheduler
  * creates while it runs on main's stack would capture main's frames. Their backtraces keep the

@@ -28,6 +28,12 @@ void async_register_exceptions(void);
 void async_class_register(zend_async_class type, zend_class_entry *ce);
 zend_class_entry *async_get_class_ce(zend_async_class type);
 
+/* The object handlers of one of the runtime's classes: PHP's standard handlers, objects that
+ * cannot be cloned, the object at `offset` in its struct, and these (dtor_obj may be NULL: PHP's
+ * own). Every runtime class makes its handlers this way. */
+void async_object_handlers_init(zend_object_handlers *handlers, size_t offset, zend_object_dtor_obj_t dtor_obj,
+	zend_object_free_obj_t free_obj, zend_object_get_gc_t get_gc);
+
 /* A new exception of `ce` with this message (no frame arguments when it is made for someone
  * else: see exceptions.c). */
 zend_object *async_new_exception(zend_class_entry *ce, const char *message);

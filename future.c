@@ -929,18 +929,9 @@ void async_register_future(void)
 	async_ce_future = register_class_Async_Future(async_ce_completable);
 	async_ce_future->create_object = future_obj_create;
 
-	memcpy(&future_state_handlers, &std_object_handlers, sizeof(zend_object_handlers));
-	future_state_handlers.offset = XtOffsetOf(async_future_t, std);
-	future_state_handlers.dtor_obj = future_state_dtor_obj;
-	future_state_handlers.free_obj = future_state_free_obj;
-	future_state_handlers.get_gc = future_state_get_gc;
-	future_state_handlers.clone_obj = NULL;
+	async_object_handlers_init(&future_state_handlers, XtOffsetOf(async_future_t, std), future_state_dtor_obj, future_state_free_obj, future_state_get_gc);
 
-	memcpy(&future_handlers, &std_object_handlers, sizeof(zend_object_handlers));
-	future_handlers.offset = XtOffsetOf(async_future_obj_t, std);
-	future_handlers.free_obj = future_obj_free;
-	future_handlers.get_gc = future_obj_get_gc;
-	future_handlers.clone_obj = NULL;
+	async_object_handlers_init(&future_handlers, XtOffsetOf(async_future_obj_t, std), NULL, future_obj_free, future_obj_get_gc);
 
 	zend_async_scheduler_api_t api = { .new_future = future_api_new };
 	zend_async_scheduler_register(PHP_ASYNC_NAME, false, &api);

@@ -1191,12 +1191,7 @@ void async_register_pool_class(void)
 	async_ce_pool = register_class_Async_Pool(zend_ce_countable, async_ce_circuit_breaker);
 	async_ce_pool->create_object = pool_object_create;
 
-	memcpy(&pool_handlers, &std_object_handlers, sizeof(zend_object_handlers));
-	pool_handlers.offset = XtOffsetOf(async_pool_obj_t, std);
-	pool_handlers.dtor_obj = pool_object_dtor;
-	pool_handlers.free_obj = pool_object_free;
-	pool_handlers.get_gc = pool_object_get_gc;
-	pool_handlers.clone_obj = NULL;
+	async_object_handlers_init(&pool_handlers, XtOffsetOf(async_pool_obj_t, std), pool_object_dtor, pool_object_free, pool_object_get_gc);
 	async_class_register(ZEND_ASYNC_CLASS_POOL, async_ce_pool);
 	pool_api_register();
 }

@@ -138,6 +138,22 @@ void async_reactor_event_count_off(zend_async_event_t *event)
 	}
 }
 
+bool async_reactor_counting_start(zend_async_event_t *event)
+{
+	if (async_reactor_first_start(event)) {
+		async_reactor_event_count_on(event);
+	}
+	return true;
+}
+
+bool async_reactor_counting_stop(zend_async_event_t *event)
+{
+	if (async_reactor_last_stop(event)) {
+		async_reactor_event_count_off(event);
+	}
+	return true;
+}
+
 void async_reactor_event_init(zend_async_event_t *event, const async_reactor_methods_t *methods)
 {
 	ZEND_ASSERT(methods->start && methods->stop && methods->dispose && methods->info);

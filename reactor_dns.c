@@ -97,18 +97,7 @@ static bool dns_start(zend_async_event_t *event)
 	if (ZEND_ASYNC_EVENT_IS_CLOSED(event)) {
 		return true;
 	}
-	if (async_reactor_first_start(event)) {
-		async_reactor_event_count_on(event);
-	}
-	return true;
-}
-
-static bool dns_stop(zend_async_event_t *event)
-{
-	if (async_reactor_last_stop(event)) {
-		async_reactor_event_count_off(event);
-	}
-	return true;
+	return async_reactor_counting_start(event);
 }
 
 static void dns_cancel_request(async_dns_req_t *dns)
@@ -156,7 +145,7 @@ static zend_string *dns_info(zend_async_event_t *event)
 }
 
 static const async_reactor_methods_t dns_methods = {
-	.start = dns_start, .stop = dns_stop, .dispose = dns_dispose, .info = dns_info,
+	.start = dns_start, .stop = async_reactor_counting_stop, .dispose = dns_dispose, .info = dns_info,
 };
 
 static async_dns_req_t *dns_new(dns_kind_t kind, size_t extra_size)

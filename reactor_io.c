@@ -286,22 +286,6 @@ static int io_flush(zend_async_io_t *io)
 	return 0; /* nothing is buffered here */
 }
 
-static bool io_event_start(zend_async_event_t *event)
-{
-	if (async_reactor_first_start(event)) {
-		async_reactor_event_count_on(event);
-	}
-	return true;
-}
-
-static bool io_event_stop(zend_async_event_t *event)
-{
-	if (async_reactor_last_stop(event)) {
-		async_reactor_event_count_off(event);
-	}
-	return true;
-}
-
 static bool io_event_dispose(zend_async_event_t *event)
 {
 	if (event->ref_count > 1) {
@@ -319,7 +303,7 @@ static bool io_event_dispose(zend_async_event_t *event)
 			zend_async_event_callback_release(&h->callback[dir]->base, NULL);
 		}
 	}
-	io_event_stop(event);
+	async_reactor_counting_stop(event);
 	zend_async_callbacks_free(event);
 	efree(h);
 	return true;
@@ -333,7 +317,7 @@ static zend_string *io_event_info(zend_async_event_t *event)
 }
 
 static const async_reactor_methods_t io_methods = {
-	.start = io_event_start, .stop = io_event_stop, .dispose = io_event_dispose, .info = io_event_info,
+	.start = async_reactor_counting_start, .stop = async_reactor_counting_stop, .dispose = io_event_dispose, .info = io_event_info,
 };
 
 static zend_async_io_t *io_create(zend_file_descriptor_t fd, zend_async_io_type type, uint32_t state)

@@ -57,6 +57,12 @@ typedef struct {
 	zend_string *(*info)(zend_async_event_t *event);
 } async_reactor_methods_t;
 
+/* start()/stop() of an event that has no handle to arm (a lookup already submitted, an I/O
+ * handle whose requests arm themselves): they only count it as something the program waits
+ * for, first start to last stop. */
+bool async_reactor_counting_start(zend_async_event_t *event);
+bool async_reactor_counting_stop(zend_async_event_t *event);
+
 /* A new event: ref_count 1, the default callback vector methods and these. */
 void async_reactor_event_init(zend_async_event_t *event, const async_reactor_methods_t *methods);
 /* Count the event in active_event_count (unless hidden) / stop counting it; both idempotent. */

@@ -1349,12 +1349,7 @@ void async_register_scope_class(void)
 	async_ce_scope = register_class_Async_Scope(async_ce_scope_provider);
 	async_ce_scope->create_object = scope_create_object;
 
-	memcpy(&scope_handlers, &std_object_handlers, sizeof(zend_object_handlers));
-	scope_handlers.offset = XtOffsetOf(async_scope_object_t, std);
-	scope_handlers.clone_obj = NULL;
-	scope_handlers.dtor_obj = scope_dtor_obj;
-	scope_handlers.free_obj = scope_free_obj;
-	scope_handlers.get_gc = scope_get_gc;
+	async_object_handlers_init(&scope_handlers, XtOffsetOf(async_scope_object_t, std), scope_dtor_obj, scope_free_obj, scope_get_gc);
 
 	async_class_register(ZEND_ASYNC_CLASS_SCOPE, async_ce_scope);
 	zend_register_functions(NULL, ext_functions, NULL, MODULE_PERSISTENT);

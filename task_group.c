@@ -1288,10 +1288,5 @@ void async_register_task_group_classes(void)
 	async_ce_task_set->create_object = tg_create_object;
 	async_ce_task_set->get_iterator = async_tg_get_iterator;
 
-	memcpy(&task_group_handlers, &std_object_handlers, sizeof(zend_object_handlers));
-	task_group_handlers.offset = XtOffsetOf(async_task_group_t, std);
-	task_group_handlers.dtor_obj = tg_dtor_obj;
-	task_group_handlers.free_obj = tg_free_obj;
-	task_group_handlers.get_gc = tg_get_gc;
-	task_group_handlers.clone_obj = NULL;
+	async_object_handlers_init(&task_group_handlers, XtOffsetOf(async_task_group_t, std), tg_dtor_obj, tg_free_obj, tg_get_gc);
 }

@@ -278,10 +278,6 @@ void async_register_timeout(void)
 {
 	zend_class_entry *ce = async_ce_timeout = register_class_Async_Timeout(async_ce_completable);
 	ce->create_object = timeout_create_object;
-	memcpy(&timeout_handlers, &std_object_handlers, sizeof(zend_object_handlers));
-	timeout_handlers.offset = XtOffsetOf(async_timeout_obj_t, std);
-	timeout_handlers.free_obj = timeout_free_obj;
-	timeout_handlers.get_gc = timeout_get_gc;
-	timeout_handlers.clone_obj = NULL;
+	async_object_handlers_init(&timeout_handlers, XtOffsetOf(async_timeout_obj_t, std), NULL, timeout_free_obj, timeout_get_gc);
 	zend_register_functions(NULL, ext_functions, NULL, MODULE_PERSISTENT);
 }
