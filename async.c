@@ -224,6 +224,7 @@ static PHP_MINIT_FUNCTION(async)
 	async_net_transports_install();
 	async_net_functions_install();
 	async_sockets_hooks_install();
+	async_pcntl_hooks_install();
 	return SUCCESS;
 }
 
@@ -234,6 +235,7 @@ static PHP_MSHUTDOWN_FUNCTION(async)
 	async_sleep_hooks_uninstall();
 	async_dns_hooks_uninstall();
 	async_sockets_hooks_uninstall();
+	async_pcntl_hooks_uninstall();
 	zend_async_api_unregister_all();
 	UNREGISTER_INI_ENTRIES();
 	return SUCCESS;

@@ -50,6 +50,10 @@ void async_sockets_hooks_rinit(void);
 void async_net_transports_install(void);
 void async_net_transports_uninstall(void);
 
+/* hook_pcntl.c: pcntl_fork() (refused while other coroutines live; the child re-arms the loop) */
+void async_pcntl_hooks_install(void);
+void async_pcntl_hooks_uninstall(void);
+
 /* hook_stream_select.c: stream_select() */
 void async_net_functions_install(void);
 void async_net_functions_uninstall(void);

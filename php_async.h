@@ -43,6 +43,10 @@ ZEND_BEGIN_MODULE_GLOBALS(async)
 	bool exit_requested;
 	uint64_t rng_state;
 	zend_ulong coroutines_total;
+	/* the drain's frame: the main script as observers and error locations see it (scheduler.c) */
+	zend_execute_data drain_frame;
+	zend_op_array drain_op_array;
+	zend_op drain_op;
 	/* contexts */
 	async_worker_t *free_workers;
 	uint32_t free_workers_count;

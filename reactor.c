@@ -22,6 +22,13 @@ uv_loop_t *async_reactor_loop(void)
 	return ASYNC_G(loop);
 }
 
+void async_reactor_after_fork(void)
+{
+	if (ASYNC_G(loop) != NULL) {
+		uv_loop_fork(ASYNC_G(loop));
+	}
+}
+
 uv_loop_t *async_reactor_loop_or_throw(void)
 {
 	uv_loop_t *loop = async_reactor_loop();

@@ -19,6 +19,10 @@
 void async_reactor_register(void);
 void async_reactor_rshutdown(void);
 
+/* In a forked child: the loop inherited from the parent is re-armed (uv_loop_fork()), so the
+ * two processes do not share its epoll instance. */
+void async_reactor_after_fork(void);
+
 /* reactor_poll.c: the poll slots; every poll dropped at request end (before the reactor). */
 void async_poll_register(void);
 void async_poll_rshutdown(void);

@@ -11,6 +11,7 @@
 #include "coroutine.h"
 #include "exceptions.h"
 #include "zend_exceptions.h"
+#include "zend_smart_str.h"
 #include "ext/standard/basic_functions.h"
 
 /* The module's globals are defined by the lowest layer that uses them, so that no file needs
@@ -386,10 +387,15 @@ static uint32_t count_waiting(bool include_main)
 	return n;
 }
 
+/* async.debug_deadlock: one E_WARNING for the deadlock, then one per waiting coroutine, located
+ * at the place it waits. They go through PHP's error channel like any diagnostic, so
+ * display_errors, log_errors and error_log decide where they end up (never straight into an
+ * HTTP response). */
 static void deadlock_report(uint32_t waiting)
 {
-	php_printf("=== DEADLOCK REPORT START ===\n");
-	php_printf("Coroutines waiting: %u, active_events: %u\n\n", waiting, ZEND_ASYNC_G(active_event_count));
+	zend_error(E_WARNING, "Deadlock detected: %u coroutine%s waiting, %u active event%s: every waiting coroutine "
+		"is cancelled", waiting, waiting == 1 ? "" : "s", ZEND_ASYNC_G(active_event_count),
+		ZEND_ASYNC_G(active_event_count) == 1 ? "" : "s");
 	async_coroutine_t *co;
 	ZEND_HASH_FOREACH_PTR(&ASYNC_G(coroutines), co) {
 		if (ZEND_COROUTINE_IS_MAIN(&co->coro) && ASYNC_G(main_finished)) {
@@ -398,20 +404,27 @@ static void deadlock_report(uint32_t waiting)
 		zend_string *info = ZEND_COROUTINE_IS_MAIN(&co->coro)
 			? zend_coroutine_gen_info(&co->coro, "Main coroutine")
 			: async_coroutine_info(&co->coro.event);
-		php_printf("%s\n  waiting for:\n", ZSTR_VAL(info));
-		zend_string_release(info);
+		smart_str waits = {0};
 		zend_async_waker_t *w = co->coro.waker;
 		for (uint32_t i = 0; w != NULL && i < w->length; i++) {
 			zend_async_event_t *ev = w->triggers[i].event;
 			zend_string *ev_info = ev->info ? ev->info(ev) : NULL;
-			php_printf("    - %s\n", ev_info ? ZSTR_VAL(ev_info) : "event");
+			smart_str_appends(&waits, i > 0 ? "; " : "");
+			smart_str_appends(&waits, ev_info ? ZSTR_VAL(ev_info) : "event");
 			if (ev_info) {
 				zend_string_release(ev_info);
 			}
 		}
-		php_printf("\n");
+		smart_str_0(&waits);
+		const char *what = waits.s ? ZSTR_VAL(waits.s) : "nothing";
+		if (w != NULL && w->filename != NULL) {
+			zend_error_at(E_WARNING, w->filename, w->lineno, "Deadlock: %s waits for %s", ZSTR_VAL(info), what);
+		} else {
+			zend_error(E_WARNING, "Deadlock: %s waits for %s", ZSTR_VAL(info), what);
+		}
+		smart_str_free(&waits);
+		zend_string_release(info);
 	} ZEND_HASH_FOREACH_END();
-	php_printf("=== DEADLOCK REPORT END   ===\n");
 }
 
 static void set_exit_exception(zend_object *ex)
@@ -599,11 +612,46 @@ static bool main_died_uncaught(void)
 		&& zend_string_starts_with_literal(PG(last_error_message), "Uncaught ");
 }
 
+/* Coroutines started after the script (or resumed from the drain) are switched to from the
+ * drain, where no user frame is on the stack: a fiber observer (Xdebug's) and every error
+ * location read the executing file and line from the nearest user frame, and would find none
+ * ("[no active file]:0", or a NULL file name that Xdebug dereferences). So the drain runs
+ * under a frame of its own that stands for the main script at the line that launched the
+ * runtime. It is never executed, and it has no caller, so the traces of the exceptions the
+ * drain makes (a DeadlockError) end at "{main}", not in an internal Async\{drain}() frame.
+ * Returns the frame to restore. */
+static zend_execute_data *drain_frame_push(void)
+{
+	zend_execute_data *saved = EG(current_execute_data);
+	async_coroutine_t *main = ASYNC_G(main);
+	if (main == NULL || main->coro.filename == NULL) {
+		return saved; /* launched where no script ran: nothing better to show */
+	}
+	zend_op *op = &ASYNC_G(drain_op);
+	memset(op, 0, sizeof(*op));
+	op->opcode = ZEND_NOP;
+	op->lineno = main->coro.lineno;
+	zend_op_array *op_array = &ASYNC_G(drain_op_array);
+	memset(op_array, 0, sizeof(*op_array));
+	op_array->type = ZEND_USER_FUNCTION;
+	op_array->filename = main->coro.filename;
+	op_array->opcodes = op;
+	op_array->last = 1;
+	op_array->line_start = op_array->line_end = op->lineno;
+	zend_execute_data *frame = &ASYNC_G(drain_frame);
+	memset(frame, 0, sizeof(*frame));
+	frame->func = (zend_function *) op_array;
+	frame->opline = op;
+	EG(current_execute_data) = frame;
+	return saved;
+}
+
 static void scheduler_drain(void)
 {
 	if (!ASYNC_G(launched)) {
 		return;
 	}
+	zend_execute_data *saved_frame = drain_frame_push();
 	if (!ASYNC_G(main_finished)) {
 		ASYNC_G(main_finished) = true;
 		ASYNC_G(main)->body_done = true;
@@ -645,6 +693,7 @@ static void scheduler_drain(void)
 		ZEND_ASYNC_G(exit_exception) = NULL;
 		zend_exception_error(ex, E_ERROR);
 	}
+	EG(current_execute_data) = saved_frame;
 }
 
 /* ---------------------------------------------------------------------------------------------

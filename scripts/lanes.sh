@@ -6,6 +6,10 @@
 #   jit-function  opcache.jit=function
 #   debug         a debug PHP built from Debian's source: every leak and failed assertion fails a test
 #   asan          a PHP built with AddressSanitizer + UBSan, and the extension with the same flags
+#   xdebug        Xdebug loaded (php8.2-xdebug) in its debug and coverage modes: observers and
+#                 stack walkers see every coroutine switch (develop and profile run in
+#                 tests/xdebug; the whole suite cannot: develop rewrites var_dump() output, and
+#                 Xdebug 3.2's profiler crashes on exit() inside any Fiber, with or without us)
 # Default: all of them. PHP builds are cached in $ASYNC_CACHE_DIR (default /var/cache/ext-async).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -14,7 +18,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 
 cache=${ASYNC_CACHE_DIR:-/var/cache/ext-async}
 lanes=("$@")
-[ ${#lanes[@]} -gt 0 ] || lanes=(valgrind jit-tracing jit-function debug asan)
+[ ${#lanes[@]} -gt 0 ] || lanes=(valgrind jit-tracing jit-function debug asan xdebug)
 
 # Builds the extension out of tree against a PHP built from source, then runs the suite with it.
 source_lane() { # flavour [run-tests args]
@@ -43,6 +47,8 @@ for lane in "${lanes[@]}"; do
     debug) source_lane debug || status=1 ;;
     # --asan runs without ZendMM, so the memory_limit tests skip there too.
     asan) ALLOW_SKIP=1 source_lane asan "--asan" || status=1 ;;
+    # run-tests forces xdebug.mode=off when it sees Xdebug; the environment variable wins over it.
+    xdebug) XDEBUG_MODE=debug,coverage "$root/scripts/run-phpt.sh" xdebug -d zend_extension=xdebug.so || status=1 ;;
     *) echo "unknown lane: $lane" >&2; status=1 ;;
   esac
 done

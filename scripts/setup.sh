@@ -4,7 +4,9 @@
 set -euo pipefail
 need=(php8.2-dev php8.2-cli php8.2-opcache libuv1-dev pkg-config make gcc valgrind
   # real clients for tests/db: private servers are started by the tests themselves
-  mariadb-server redis-server php8.2-mysql php8.2-redis "$@")
+  mariadb-server redis-server php8.2-mysql php8.2-redis
+  # Xdebug for tests/xdebug and the xdebug lane; loaded per test, never for the whole CLI
+  php8.2-xdebug "$@")
 missing=()
 for p in "${need[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -14,4 +16,9 @@ if [ ${#missing[@]} -gt 0 ]; then
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+  # Debian enables Xdebug for every SAPI on install; the tests load it themselves where they want
+  # it (it would slow every other php process down and change what it prints).
+  if [[ " ${missing[*]} " == *" php8.2-xdebug "* ]] && command -v phpdismod >/dev/null; then
+    $SUDO phpdismod -v 8.2 -s ALL xdebug || true
+  fi
 fi

@@ -36,8 +36,7 @@ string(14) "main recovered"
 end of script
 self: Async\AsyncCancellation(Deadlock detected)
 
-Fatal error: Uncaught Async\DeadlockError: Deadlock detected: no active coroutines, 1 coroutines in waiting in [no active file]:0
+Fatal error: Uncaught Async\DeadlockError: Deadlock detected: no active coroutines, 1 coroutines in waiting in %s021-self-await-deadlock.php:%d
 Stack trace:
-#0 [internal function]: Async\{drain}()
-#1 {main}
-  thrown in [no active file] on line 0
+#0 {main}
+  thrown in %s021-self-await-deadlock.php on line %d

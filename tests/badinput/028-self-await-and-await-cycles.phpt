@@ -71,11 +71,10 @@ string(35) "token: Operation has been cancelled"
 [a: Deadlock detected]
 [b: Deadlock detected]
 
-Fatal error: Uncaught Async\DeadlockError: Deadlock detected: no active coroutines, 2 coroutines in waiting in [no active file]:0
+Fatal error: Uncaught Async\DeadlockError: Deadlock detected: no active coroutines, 2 coroutines in waiting in %s.php:%d
 Stack trace:
-#0 [internal function]: Async\{drain}()
-#1 {main}
-  thrown in [no active file] on line 0
+#0 {main}
+  thrown in %s.php on line %d
 == main awaits a coroutine that awaits main (exit 0)
 [c: Deadlock detected]
 [main: Async\DeadlockError: Deadlock detected: no active coroutines, 2 coroutines in waiting]

@@ -28,18 +28,12 @@ await($co);
 var_dump($a->isClosed(), $b->isClosed(), count($b));
 ?>
 --EXPECTF--
-=== DEADLOCK REPORT START ===
-Coroutines waiting: 2, active_events: 0
 
-Main coroutine spawned at %s:%d, suspended at %s:16 (internal)
-  waiting for:
-    - Channel(capacity=0, receivers=1, senders=0, buffered=0)
+Warning: Deadlock detected: 2 coroutines waiting, 0 active events: every waiting coroutine is cancelled in %s014-deadlock-generic.php on line 16
 
-Coroutine %d spawned at %s:%d, suspended at %s:10 (Closure::__invoke)
-  waiting for:
-    - Channel(capacity=1, receivers=0, senders=1, buffered=1)
+Warning: Deadlock: Main coroutine spawned at %s014-deadlock-generic.php:8, suspended at %s014-deadlock-generic.php:16 (internal) waits for Channel(capacity=0, receivers=1, senders=0, buffered=0) in %s014-deadlock-generic.php on line 16
 
-=== DEADLOCK REPORT END   ===
+Warning: Deadlock: Coroutine %d spawned at %s014-deadlock-generic.php:8, suspended at %s014-deadlock-generic.php:10 (Closure::__invoke) waits for Channel(capacity=1, receivers=0, senders=1, buffered=1) in %s014-deadlock-generic.php on line 10
 coroutine: Async\AsyncCancellation: Deadlock detected
 main: Deadlock detected: no active coroutines, 2 coroutines in waiting
 bool(false)

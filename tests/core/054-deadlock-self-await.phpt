@@ -21,8 +21,7 @@ echo "main end\n";
 main end
 self-await: Deadlock detected
 
-Fatal error: Uncaught Async\DeadlockError: Deadlock detected: no active coroutines, 1 coroutines in waiting in [no active file]:0
+Fatal error: Uncaught Async\DeadlockError: Deadlock detected: no active coroutines, 1 coroutines in waiting in %s054-deadlock-self-await.php:%d
 Stack trace:
-#0 [internal function]: Async\{drain}()
-#1 {main}
-  thrown in [no active file] on line 0
+#0 {main}
+  thrown in %s054-deadlock-self-await.php on line %d

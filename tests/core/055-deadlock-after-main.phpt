@@ -27,8 +27,7 @@ a: Deadlock detected
 a: finally
 b: Deadlock detected
 
-Fatal error: Uncaught Async\DeadlockError: Deadlock detected: no active coroutines, 2 coroutines in waiting in [no active file]:0
+Fatal error: Uncaught Async\DeadlockError: Deadlock detected: no active coroutines, 2 coroutines in waiting in %s055-deadlock-after-main.php:%d
 Stack trace:
-#0 [internal function]: Async\{drain}()
-#1 {main}
-  thrown in [no active file] on line 0
+#0 {main}
+  thrown in %s055-deadlock-after-main.php on line %d

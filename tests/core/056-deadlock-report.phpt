@@ -22,23 +22,16 @@ echo "main end\n";
 ?>
 --EXPECTF--
 main end
-=== DEADLOCK REPORT START ===
-Coroutines waiting: 2, active_events: 0
 
-Coroutine %d spawned at %s056-deadlock-report.php:12, suspended at %s056-deadlock-report.php:6 (wa)
-  waiting for:
-    - Coroutine %d spawned at %s056-deadlock-report.php:13, suspended at %s056-deadlock-report.php:10 (wb)
+Warning: Deadlock detected: 2 coroutines waiting, 0 active events: every waiting coroutine is cancelled in %s056-deadlock-report.php on line 12
 
-Coroutine %d spawned at %s056-deadlock-report.php:13, suspended at %s056-deadlock-report.php:10 (wb)
-  waiting for:
-    - Coroutine %d spawned at %s056-deadlock-report.php:12, suspended at %s056-deadlock-report.php:6 (wa)
+Warning: Deadlock: Coroutine %d spawned at %s056-deadlock-report.php:12, suspended at %s056-deadlock-report.php:6 (wa) waits for Coroutine %d spawned at %s056-deadlock-report.php:13, suspended at %s056-deadlock-report.php:10 (wb) in %s056-deadlock-report.php on line 6
 
-=== DEADLOCK REPORT END   ===
+Warning: Deadlock: Coroutine %d spawned at %s056-deadlock-report.php:13, suspended at %s056-deadlock-report.php:10 (wb) waits for Coroutine %d spawned at %s056-deadlock-report.php:12, suspended at %s056-deadlock-report.php:6 (wa) in %s056-deadlock-report.php on line 10
 a: Deadlock detected
 b: Deadlock detected
 
-Fatal error: Uncaught Async\DeadlockError: Deadlock detected: no active coroutines, 2 coroutines in waiting in [no active file]:0
+Fatal error: Uncaught Async\DeadlockError: Deadlock detected: no active coroutines, 2 coroutines in waiting in %s056-deadlock-report.php:12
 Stack trace:
-#0 [internal function]: Async\{drain}()
-#1 {main}
-  thrown in [no active file] on line 0
+#0 {main}
+  thrown in %s056-deadlock-report.php on line 12

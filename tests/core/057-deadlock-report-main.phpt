@@ -20,17 +20,11 @@ try {
 }
 ?>
 --EXPECTF--
-=== DEADLOCK REPORT START ===
-Coroutines waiting: 2, active_events: 0
 
-Main coroutine spawned at %s, suspended at %s057-deadlock-report-main.php:10 (%s)
-  waiting for:
-    - Coroutine %d spawned at %s057-deadlock-report-main.php:8, suspended at %s057-deadlock-report-main.php:5 (waits_for_main)
+Warning: Deadlock detected: 2 coroutines waiting, 0 active events: every waiting coroutine is cancelled in %s057-deadlock-report-main.php on line 10
 
-Coroutine %d spawned at %s057-deadlock-report-main.php:8, suspended at %s057-deadlock-report-main.php:5 (waits_for_main)
-  waiting for:
-    - %s
+Warning: Deadlock: Main coroutine spawned at %s057-deadlock-report-main.php:7, suspended at %s057-deadlock-report-main.php:10 (internal) waits for Coroutine %d spawned at %s057-deadlock-report-main.php:8, suspended at %s057-deadlock-report-main.php:5 (waits_for_main) in %s057-deadlock-report-main.php on line 10
 
-=== DEADLOCK REPORT END   ===
+Warning: Deadlock: Coroutine %d spawned at %s057-deadlock-report-main.php:8, suspended at %s057-deadlock-report-main.php:5 (waits_for_main) waits for Coroutine %d spawned at %s057-deadlock-report-main.php:7, suspended at %s057-deadlock-report-main.php:10 (internal) in %s057-deadlock-report-main.php on line 5
 waiter: Deadlock detected
 main: Deadlock detected: no active coroutines, 2 coroutines in waiting

@@ -23,11 +23,12 @@ var_dump($f->isCompleted());
 $s->ignore();
 ?>
 --EXPECTF--
-=== DEADLOCK REPORT START ===
-Coroutines waiting: 2, active_events: 0
 
-%a    - FutureState(pending) created at %s017-deadlock.php:5
-%a=== DEADLOCK REPORT END   ===
+Warning: Deadlock detected: 2 coroutines waiting, 0 active events: every waiting coroutine is cancelled in %s017-deadlock.php on line 11
+
+Warning: Deadlock: Main coroutine spawned at %s017-deadlock.php:7, suspended at %s017-deadlock.php:11 (internal) waits for FutureState(pending) created at %s017-deadlock.php:5 in %s017-deadlock.php on line 11
+
+Warning: Deadlock: Coroutine %d spawned at %s017-deadlock.php:7, suspended at %s017-deadlock.php:8 (Closure::__invoke) waits for FutureState(pending) created at %s017-deadlock.php:5 in %s017-deadlock.php on line 8
 coroutine: Async\AsyncCancellation: Deadlock detected
 main: Async\DeadlockError: Deadlock detected: no active coroutines, 2 coroutines in waiting
 bool(false)

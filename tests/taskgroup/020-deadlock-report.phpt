@@ -18,12 +18,8 @@ try {
 ?>
 --EXPECTF--
 k => v
-=== DEADLOCK REPORT START ===
-Coroutines waiting: 1, active_events: 0
 
-Main coroutine spawned at %s:%d, suspended at %s:%d (%s)
-  waiting for:
-    - TaskGroup(tasks=1, queued=0, running=0)
+Warning: Deadlock detected: 1 coroutine waiting, 0 active events: every waiting coroutine is cancelled in %s020-deadlock-report.php on line 7
 
-=== DEADLOCK REPORT END   ===
+Warning: Deadlock: Main coroutine spawned at %s020-deadlock-report.php:4, suspended at %s020-deadlock-report.php:7 (internal) waits for TaskGroup(tasks=1, queued=0, running=0) in %s020-deadlock-report.php on line 7
 Async\DeadlockError: Deadlock detected: no active coroutines, 1 coroutines in waiting
