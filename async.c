@@ -260,6 +260,7 @@ static PHP_RSHUTDOWN_FUNCTION(async)
 	async_signal_rshutdown();
 	async_reactor_signal_rshutdown();
 	async_cpu_rshutdown();
+	async_pcntl_rshutdown();
 	async_dns_rshutdown();
 	async_poll_rshutdown();
 	async_reactor_rshutdown();

@@ -50,9 +50,12 @@ void async_sockets_hooks_rinit(void);
 void async_net_transports_install(void);
 void async_net_transports_uninstall(void);
 
-/* hook_pcntl.c: pcntl_fork() (refused while other coroutines live; the child re-arms the loop) */
+/* hook_pcntl.c: pcntl_fork() (refused while other coroutines live; the child re-arms the loop)
+ * and pcntl_signal() (its handlers wake a loop blocked in the reactor); request end drops the
+ * trigger those wake-ups use (before the reactor shuts down). */
 void async_pcntl_hooks_install(void);
 void async_pcntl_hooks_uninstall(void);
+void async_pcntl_rshutdown(void);
 
 /* hook_stream_select.c: stream_select() */
 void async_net_functions_install(void);

@@ -58,6 +58,8 @@ ZEND_BEGIN_MODULE_GLOBALS(async)
 	struct _async_cpu_times_s *cpu_snapshot;   /* cpu_usage()'s last snapshot, lazily (cpu.c) */
 	struct _async_passthrough_s *passthrough_head, *passthrough_tail; /* future.c */
 	bool passthrough_draining;
+	/* hooks */
+	zend_async_trigger_event_t *signal_trigger; /* wakes the loop for pcntl_signal() handlers (hook_pcntl.c) */
 	/* reactor */
 	struct uv_loop_s *loop;          /* the request's loop (reactor.c) */
 	HashTable *fd_polls;             /* descriptor -> its shared poll (reactor_poll.c) */
