@@ -283,6 +283,41 @@ static ssize_t net_try_io(php_stream *stream, net_stream_t *ns, bool is_write, c
 	return n;
 }
 
+/* Where a read lands. PHP's buffered read hands ops->read the free end of the stream's read
+ * buffer (readbuf + writepos) and accounts what we read there after we return. Another coroutine
+ * reading the same stream while we wait may fill that buffer, consume it, compact it or move it:
+ * our pointer is then stale. So after a wait the target is checked again: data someone else put
+ * in the buffer is ours to take at once (return 0: PHP copies from the buffer, and a read never
+ * waits for data that is already there), otherwise we read where PHP will now account it. */
+typedef struct {
+	bool into_buffer;            /* buf is the stream's own read buffer */
+	unsigned char *readbuf;      /* the buffer and its fill level when buf was computed */
+	zend_off_t writepos;
+} net_read_target_t;
+
+static void net_read_target_init(php_stream *stream, net_read_target_t *t, const char *buf)
+{
+	t->into_buffer = stream->readbuf != NULL && buf == (char *) stream->readbuf + stream->writepos;
+	t->readbuf = stream->readbuf;
+	t->writepos = stream->writepos;
+}
+
+/* After a wait: false when the caller should return 0 (buffered data is waiting, or no room). */
+static bool net_read_target_refresh(php_stream *stream, net_read_target_t *t, char **buf, size_t *count)
+{
+	if (!t->into_buffer || (stream->readbuf == t->readbuf && stream->writepos == t->writepos)) {
+		return true; /* nobody touched the buffer */
+	}
+	if (stream->writepos > stream->readpos) {
+		return false;
+	}
+	t->readbuf = stream->readbuf;
+	t->writepos = stream->writepos;
+	*buf = (char *) stream->readbuf + stream->writepos;
+	*count = stream->readbuflen - (size_t) stream->writepos;
+	return *count > 0;
+}
+
 static ssize_t net_read(php_stream *stream, char *buf, size_t count)
 {
 	net_stream_t *ns = NET(stream);
@@ -300,6 +335,8 @@ static ssize_t net_read(php_stream *stream, char *buf, size_t count)
 	if (!net_tls_active(stream, ns)) {
 		sock->timeout_event = 0; /* as PHP's wait for data does */
 	}
+	net_read_target_t target;
+	net_read_target_init(stream, &target, buf);
 	for (;;) {
 		ssize_t n = net_try_io(stream, ns, false, buf, count);
 		if (n != 0 || stream->eof || count == 0) {
@@ -311,6 +348,9 @@ static ssize_t net_read(php_stream *stream, char *buf, size_t count)
 			return -1;
 		}
 		if (r == 0) {
+			if (!net_read_target_refresh(stream, &target, &buf, &count)) {
+				return 0; /* what another reader buffered meanwhile: no timeout for that */
+			}
 			sock->timeout_event = 1;
 			return -1;
 		}
@@ -320,6 +360,9 @@ static ssize_t net_read(php_stream *stream, char *buf, size_t count)
 				return 0;
 			}
 			return -1;
+		}
+		if (!net_read_target_refresh(stream, &target, &buf, &count)) {
+			return 0;
 		}
 	}
 }
