@@ -18,7 +18,9 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 src_list=/etc/apt/sources.list.d/ext-async-src.sources
 if ! grep -rqs '^Types:.*deb-src' /etc/apt/sources.list.d/ && ! grep -qs '^deb-src' /etc/apt/sources.list; then
   if [ -f /etc/apt/sources.list.d/debian.sources ]; then
-    sed 's/^Types:.*/Types: deb-src/' /etc/apt/sources.list.d/debian.sources | grep -v security > "$src_list"
+    # Whole stanzas (deb822 paragraphs): the security suite's stanza is left out entirely.
+    awk 'BEGIN { RS = ""; ORS = "\n\n" } !/security/' /etc/apt/sources.list.d/debian.sources \
+      | sed 's/^Types:.*/Types: deb-src/' > "$src_list"
   else
     grep '^deb ' /etc/apt/sources.list | grep -v security | sed 's/^deb /deb-src /' > /etc/apt/sources.list.d/ext-async-src.list
   fi
