@@ -47,12 +47,24 @@ static ZEND_INI_MH(OnUpdateVmStackSize)
 	return OnUpdateLong(entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
 }
 
+/* -1 (the default) means: per SAPI, decided when the drain starts; otherwise milliseconds, 0 to
+ * wait forever. */
+static ZEND_INI_MH(OnUpdateShutdownTimeout)
+{
+	zend_long ms = zend_ini_parse_quantity_warn(new_value, entry->name);
+	if (ms < -1) {
+		return FAILURE;
+	}
+	return OnUpdateLong(entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
+}
+
 PHP_INI_BEGIN()
 	STD_PHP_INI_BOOLEAN("async.debug_deadlock", "1", PHP_INI_ALL, OnUpdateBool, debug_deadlock, zend_async_globals, async_globals)
 	STD_PHP_INI_ENTRY("async.vm_stack_size", "4096", PHP_INI_ALL, OnUpdateVmStackSize, vm_stack_size, zend_async_globals, async_globals)
 	STD_PHP_INI_ENTRY("async.context_pool_size", "128", PHP_INI_ALL, OnUpdateLong, context_pool_size, zend_async_globals, async_globals)
 	STD_PHP_INI_ENTRY("async.max_contexts", "0", PHP_INI_ALL, OnUpdateLong, max_contexts, zend_async_globals, async_globals)
 	STD_PHP_INI_ENTRY("async.schedule_seed", "0", PHP_INI_ALL, OnUpdateLong, schedule_seed, zend_async_globals, async_globals)
+	STD_PHP_INI_ENTRY("async.shutdown_timeout", "-1", PHP_INI_ALL, OnUpdateShutdownTimeout, shutdown_timeout, zend_async_globals, async_globals)
 PHP_INI_END()
 
 /* P4: every live C stack costs two memory maps (stack + guard page); leave room for the heap. */

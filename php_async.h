@@ -29,6 +29,7 @@ ZEND_BEGIN_MODULE_GLOBALS(async)
 	zend_long context_pool_size;
 	zend_long max_contexts;
 	zend_long schedule_seed;
+	zend_long shutdown_timeout;      /* ms after the script; -1 = per SAPI (scheduler.c) */
 	/* scheduler */
 	async_ring_t run_queue;          /* zend_coroutine_t *, FIFO (scheduler.c) */
 	zend_async_microtask_t **microtasks;
@@ -43,6 +44,10 @@ ZEND_BEGIN_MODULE_GLOBALS(async)
 	bool exit_requested;
 	uint64_t rng_state;
 	zend_ulong coroutines_total;
+	/* the bounded request end (scheduler.c) */
+	uint64_t drain_started_ms;       /* reactor time when the first drain began; 0 = not yet */
+	uint8_t shutdown_phase;          /* running, cancel due, cancelled, abandon due, abandoned */
+	zend_async_timer_event_t *shutdown_timer;
 	/* the drain's frame: the main script as observers and error locations see it (scheduler.c) */
 	zend_execute_data drain_frame;
 	zend_op_array drain_op_array;

@@ -12,6 +12,7 @@
 #include "exceptions.h"
 #include "zend_exceptions.h"
 #include "zend_smart_str.h"
+#include "SAPI.h"
 #include "ext/standard/basic_functions.h"
 
 /* The module's globals are defined by the lowest layer that uses them, so that no file needs
@@ -646,12 +647,113 @@ static zend_execute_data *drain_frame_push(void)
 	return saved;
 }
 
+/* ---------------------------------------------------------------------------------------------
+ * The bounded request end (async.shutdown_timeout)
+ *
+ * Coroutines left after the script run in the drain, inside PHP's shutdown functions. Under
+ * php-fpm that is after the worker told the master the request is done, where neither
+ * request_terminate_timeout nor max_execution_time (CPU time) stops an idle wait: a coroutine
+ * that never ends would keep the worker for good. So once the drain has run for
+ * async.shutdown_timeout, every coroutine left is cancelled ("Request shutdown timeout"); one
+ * that is still there a short grace later is abandoned: the drain ends, and at object
+ * destruction each gets one more slice to unwind (its finally blocks) and is dropped wherever
+ * it waits. The timers are hidden: they never keep the drain alive nor count for deadlocks.
+ * ------------------------------------------------------------------------------------------- */
+
+enum { SHUTDOWN_RUNNING, SHUTDOWN_CANCEL_DUE, SHUTDOWN_CANCELLED, SHUTDOWN_ABANDON_DUE, SHUTDOWN_ABANDONED };
+
+#define SHUTDOWN_GRACE_MS 1000
+
+/* The CLI's leftover coroutines are its program (a server spawned by a script that then ends):
+ * they may run for ever. Everywhere else a request has an end. */
+static zend_long shutdown_timeout_ms(void)
+{
+	zend_long ms = ASYNC_G(shutdown_timeout);
+	if (ms >= 0) {
+		return ms;
+	}
+	return sapi_module.name != NULL && (strcmp(sapi_module.name, "cli") == 0 || strcmp(sapi_module.name, "phpdbg") == 0)
+		? 0 : 30000;
+}
+
+static void shutdown_timer_fired(zend_async_event_t *event, zend_async_event_callback_t *callback,
+	void *result, zend_object *exception)
+{
+	ASYNC_G(shutdown_phase)++; /* RUNNING -> CANCEL_DUE, CANCELLED -> ABANDON_DUE */
+}
+
+static void shutdown_timer_stop(void)
+{
+	zend_async_timer_event_t *timer = ASYNC_G(shutdown_timer);
+	if (timer != NULL) {
+		ASYNC_G(shutdown_timer) = NULL;
+		timer->base.stop(&timer->base);
+		ZEND_ASYNC_EVENT_RELEASE(&timer->base);
+	}
+}
+
+static void shutdown_timer_arm(uint64_t ms)
+{
+	shutdown_timer_stop();
+	zend_async_timer_event_t *timer = ZEND_ASYNC_NEW_TIMER_EVENT(ms > 0 ? ms : 1, false);
+	if (timer == NULL) {
+		zend_clear_exception();
+		return;
+	}
+	ZEND_ASYNC_EVENT_SET(&timer->base, ZEND_ASYNC_EVENT_F_HIDDEN);
+	zend_async_event_callback_t *cb = ZEND_ASYNC_EVENT_CALLBACK(shutdown_timer_fired);
+	timer->base.add_callback(&timer->base, cb);
+	ZEND_ASYNC_EVENT_CALLBACK_RELEASE(cb);
+	timer->base.start(&timer->base);
+	ASYNC_G(shutdown_timer) = timer;
+}
+
+/* Arms the deadline for this drain: the timeout counts from the first drain of the request. */
+static void shutdown_deadline_start(void)
+{
+	zend_long timeout = shutdown_timeout_ms();
+	if (timeout <= 0 || ASYNC_G(shutdown_phase) != SHUTDOWN_RUNNING) {
+		return;
+	}
+	uint64_t now = ZEND_ASYNC_NOW();
+	if (ASYNC_G(drain_started_ms) == 0) {
+		ASYNC_G(drain_started_ms) = now;
+	}
+	uint64_t elapsed = now - ASYNC_G(drain_started_ms);
+	shutdown_timer_arm(elapsed >= (uint64_t) timeout ? 0 : (uint64_t) timeout - elapsed);
+}
+
+/* Called on each turn of the drain: false when the drain must end now (abandon). */
+static bool shutdown_deadline_check(void)
+{
+	switch (ASYNC_G(shutdown_phase)) {
+		case SHUTDOWN_CANCEL_DUE:
+			ASYNC_G(shutdown_phase) = SHUTDOWN_CANCELLED;
+			cancel_all("Request shutdown timeout");
+			shutdown_timer_arm(MIN(SHUTDOWN_GRACE_MS, (uint64_t) shutdown_timeout_ms()));
+			return true;
+		case SHUTDOWN_ABANDONED:
+			return false; /* a later shutdown function spawned again: nothing runs any more */
+		case SHUTDOWN_ABANDON_DUE: {
+			ASYNC_G(shutdown_phase) = SHUTDOWN_ABANDONED;
+			uint32_t left = ZEND_ASYNC_G(active_coroutine_count);
+			zend_error(E_WARNING, "Request shutdown timeout: %u coroutine%s still running %ld ms after the script "
+				"ended %s abandoned (async.shutdown_timeout)", left, left == 1 ? "" : "s",
+				(long) shutdown_timeout_ms(), left == 1 ? "is" : "are");
+			return false;
+		}
+		default:
+			return true;
+	}
+}
+
 static void scheduler_drain(void)
 {
 	if (!ASYNC_G(launched)) {
 		return;
 	}
 	zend_execute_data *saved_frame = drain_frame_push();
+	shutdown_deadline_start();
 	if (!ASYNC_G(main_finished)) {
 		ASYNC_G(main_finished) = true;
 		ASYNC_G(main)->body_done = true;
@@ -667,6 +769,9 @@ static void scheduler_drain(void)
 	uint32_t deadlocks = 0;
 	ASYNC_G(in_drain) = true;
 	for (;;) {
+		if (!shutdown_deadline_check()) {
+			break;
+		}
 		if (ASYNC_G(run_queue).count == 0 && ASYNC_G(microtasks_length) == 0 && only_main_left()
 			&& ZEND_ASYNC_G(active_event_count) == 0) {
 			if (ZEND_ASYNC_G(main_scope) != NULL && async_scope_ops->main_finally()) {
@@ -683,6 +788,7 @@ static void scheduler_drain(void)
 		}
 	}
 	ASYNC_G(in_drain) = false;
+	shutdown_timer_stop();
 	ZEND_ASYNC_G(graceful_shutdown) = false;
 	/* The script is over: exit() in a coroutine has nothing left to abort, and throwing here
 	 * would skip the shutdown functions after this drain. An error is reported as PHP reports
@@ -865,6 +971,9 @@ void async_scheduler_rinit(void)
 	ASYNC_G(launched) = ASYNC_G(drain_registered) = ASYNC_G(main_finished) = false;
 	ASYNC_G(main_resumed) = ASYNC_G(in_drain) = ASYNC_G(exit_requested) = false;
 	ASYNC_G(coroutines_total) = 0;
+	ASYNC_G(drain_started_ms) = 0;
+	ASYNC_G(shutdown_phase) = SHUTDOWN_RUNNING;
+	ASYNC_G(shutdown_timer) = NULL;
 	ASYNC_G(rng_state) = ASYNC_G(schedule_seed) ? (uint64_t) ASYNC_G(schedule_seed) * 0x9E3779B97F4A7C15ull : 1;
 	memset(&zend_async_api_globals, 0, sizeof(zend_async_api_globals));
 	ZEND_ASYNC_G(state) = ZEND_ASYNC_READY;

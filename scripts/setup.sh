@@ -6,7 +6,9 @@ need=(php8.2-dev php8.2-cli php8.2-opcache libuv1-dev pkg-config make gcc valgri
   # real clients for tests/db: private servers are started by the tests themselves
   mariadb-server redis-server php8.2-mysql php8.2-redis
   # Xdebug for tests/xdebug and the xdebug lane; loaded per test, never for the whole CLI
-  php8.2-xdebug "$@")
+  php8.2-xdebug
+  # tests/fpm: a private php-fpm per test, driven by cgi-fcgi
+  php8.2-fpm libfcgi-bin "$@")
 missing=()
 for p in "${need[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
