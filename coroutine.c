@@ -859,9 +859,10 @@ async_coroutine_t *async_coroutine_protect(void)
 
 zend_object *async_coroutine_unprotect(async_coroutine_t *co, bool deliver)
 {
-	ZEND_ASSERT(co->protect_depth > 0 && "unprotect without protect");
 	zend_object *error = NULL;
-	if (--co->protect_depth == 0) {
+	/* A deadlock or a graceful shutdown lifts every protection (depth 0) while the closure runs:
+	 * nothing is left to end then. */
+	if (co->protect_depth > 0 && --co->protect_depth == 0) {
 		ZEND_COROUTINE_CLR_PROTECTED(&co->coro);
 		if (deliver && co->pending_cancel != NULL && !ZEND_COROUTINE_IS_FINISHED(&co->coro)) {
 			error = co->pending_cancel;
