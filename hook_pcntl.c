@@ -163,13 +163,25 @@ static ZEND_FUNCTION(async_pcntl_signal)
 	}
 }
 
+/* Request end: PHP's own handlers go back in place of ours (the engine checks, at its signal
+ * shutdown, that the handlers it installed are still there), then the trigger goes. */
 void async_pcntl_rshutdown(void)
 {
 	zend_async_trigger_event_t *trigger = ASYNC_G(signal_trigger);
-	if (trigger != NULL) {
-		ASYNC_G(signal_trigger) = NULL; /* first: a signal from now on only reaches PHP's handler */
-		ZEND_ASYNC_EVENT_RELEASE(&trigger->base);
+	if (trigger == NULL) {
+		return;
 	}
+	for (int signo = 1; signo < NSIG; signo++) {
+		struct sigaction now;
+		if (wrapped[signo].sa_flags & SA_SIGINFO || wrapped[signo].sa_handler != NULL) {
+			if (sigaction(signo, NULL, &now) == 0 && (now.sa_flags & SA_SIGINFO)
+				&& now.sa_sigaction == signal_wrapper) {
+				sigaction(signo, &wrapped[signo], NULL);
+			}
+		}
+	}
+	ASYNC_G(signal_trigger) = NULL; /* a signal from now on only reaches PHP's handler */
+	ZEND_ASYNC_EVENT_RELEASE(&trigger->base);
 }
 
 void async_pcntl_hooks_install(void)
