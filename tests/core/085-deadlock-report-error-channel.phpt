@@ -20,12 +20,21 @@ echo "exit: $exit\n";
 echo "output:\n$out";
 $lines = file($log, FILE_IGNORE_NEW_LINES);
 @unlink($log);
+// No PCRE here: its JIT trips memcheck in the valgrind lane.
+$file = sys_get_temp_dir() . '/badinput-' . getmypid() . '-1.php';
+function numbers_out(string $line): string {
+    $out = '';
+    foreach (explode('Coroutine ', $line) as $i => $part) {
+        $out .= $i === 0 ? $part : 'Coroutine N' . ltrim($part, '0123456789');
+    }
+    return $out;
+}
 foreach ($lines as $line) {
-    // "[date] PHP Warning:  ... in /tmp/badinput-N-M.php on line L"
-    $line = preg_replace('/^\[[^\]]*\] /', '', $line);
-    $line = preg_replace('#/\S*badinput-\d+-\d+\.php#', 'FILE', $line);
-    $line = preg_replace('/Coroutine \d+/', 'Coroutine N', $line);
-    echo $line, "\n";
+    // "[date] PHP Warning:  ... in FILE on line L"
+    if (str_starts_with($line, '[')) {
+        $line = substr($line, strpos($line, '] ') + 2);
+    }
+    echo numbers_out(str_replace($file, 'FILE', $line)), "\n";
 }
 ?>
 --EXPECT--

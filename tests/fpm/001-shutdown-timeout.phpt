@@ -27,11 +27,13 @@ PHP,
 ]);
 
 [$body, $seconds, $exit] = fpm_request($fpm, 'leave.php');
-echo "first: exit $exit, ", preg_replace('/\d+$/', 'PID', $body), "\n";
-$first_pid = (int) preg_replace('/\D+/', '', $body);
+// No PCRE in tests (its JIT trips memcheck in the valgrind lane).
+$pid = fn(string $body) => (int) substr($body, strrpos($body, ' ') + 1);
+echo "first: exit $exit, ", rtrim($body, '0123456789'), "PID\n";
+$first_pid = $pid($body);
 [$body, $seconds2, $exit] = fpm_request($fpm, 'next.php');
-echo "next: exit $exit, ", preg_replace('/\d+$/', 'PID', $body), "\n";
-echo "same worker: ", var_export($first_pid === (int) preg_replace('/\D+/', '', $body), true), "\n";
+echo "next: exit $exit, ", rtrim($body, '0123456789'), "PID\n";
+echo "same worker: ", var_export($first_pid === $pid($body), true), "\n";
 $log = fpm_log($fpm);
 echo "cancelled logged: ", var_export(str_contains($log, 'cancelled: Request shutdown timeout'), true), "\n";
 echo "abandon logged: ", var_export(str_contains($log, 'Request shutdown timeout: 1 coroutine still running 300 ms after the script ended is abandoned'), true), "\n";

@@ -21,13 +21,17 @@ spawn(function () {
 });
 echo "script ends\n";
 PHP;
+$run = 0;
 foreach (['develop', 'debug', 'coverage', 'profile', 'trace', 'gcstats', 'off'] as $mode) {
     [$out, $exit] = run_child($code, 10.0, ['zend_extension' => 'xdebug.so', 'xdebug.mode' => $mode,
         'xdebug.output_dir' => $out_dir, 'xdebug.start_with_request' => 'yes', 'xdebug.log_level' => 0,
         'html_errors' => 0]);
-    // develop mode adds a call stack to errors; keep the first line of each message.
-    $lines = array_values(array_filter(explode("\n", $out), fn($l) => preg_match('/^(script ends|coroutine done|Warning: )/', $l)));
-    $lines = preg_replace('#in /\S+badinput-\d+-\d+\.php#', 'in FILE', $lines);
+    // develop mode adds a call stack to errors; keep the first line of each message (no PCRE:
+    // its JIT trips memcheck in the valgrind lane).
+    $keep = fn($l) => str_starts_with($l, 'script ends') || str_starts_with($l, 'coroutine done')
+        || str_starts_with($l, 'Warning: ');
+    $lines = array_values(array_filter(explode("\n", $out), $keep));
+    $lines = str_replace('in ' . sys_get_temp_dir() . '/badinput-' . getmypid() . '-' . (++$run) . '.php', 'in FILE', $lines);
     echo "$mode: exit $exit\n  ", implode("\n  ", $lines), "\n";
 }
 array_map('unlink', glob("$out_dir/*") ?: []);
