@@ -80,6 +80,8 @@ typedef struct {
 	bool tracked;                /* its poll is kept between waits */
 	bool closing;
 	bool orphaned;               /* closed and freed while a coroutine was still inside */
+	bool writing;                /* a coroutine is inside a write: other writers wait their turn */
+	zend_async_event_t write_turn; /* notified when that write ends or the stream closes */
 } net_stream_t;
 
 #define NET(stream)  ((net_stream_t *) (stream)->ops)
@@ -203,6 +205,39 @@ static zend_long net_remaining_ms(uint64_t deadline)
 
 /* Waits for the stream's descriptor: 1 ready, 0 timed out, -1 exception or the stream is being
  * closed, NET_GONE when the stream was freed meanwhile (the caller must not touch it). */
+static void net_free(net_stream_t *ns)
+{
+	zend_async_callbacks_free(&ns->write_turn);
+	efree(ns);
+}
+
+/* The write-turn event lives inside the stream's state: references only count, and the memory
+ * goes with the state (net_free()), when nobody waits any more. */
+static bool net_write_turn_dispose(zend_async_event_t *event)
+{
+	if (event->ref_count > 0) {
+		event->ref_count--;
+	}
+	return true;
+}
+
+static zend_string *net_write_turn_info(zend_async_event_t *event)
+{
+	return zend_string_init("stream write turn", sizeof("stream write turn") - 1, 0);
+}
+
+static void net_write_turn_init(net_stream_t *ns)
+{
+	zend_async_event_t *ev = &ns->write_turn;
+	ev->ref_count = 1;
+	ev->add_callback = zend_async_event_default_add_callback;
+	ev->del_callback = zend_async_event_default_del_callback;
+	ev->start = zend_async_event_nop_start;
+	ev->stop = zend_async_event_nop_stop;
+	ev->dispose = net_write_turn_dispose;
+	ev->info = net_write_turn_info;
+}
+
 static int net_wait(php_stream *stream, net_stream_t *ns, int mask, uint64_t deadline)
 {
 	php_socket_t fd = SOCK(stream)->socket;
@@ -215,7 +250,7 @@ static int net_wait(php_stream *stream, net_stream_t *ns, int mask, uint64_t dea
 	ns->inflight--;
 	if (ns->orphaned) {
 		if (ns->inflight == 0) {
-			efree(ns);
+			net_free(ns);
 		}
 		return NET_GONE;
 	}
@@ -378,6 +413,75 @@ static void net_write_timeout_notice(php_stream *stream, size_t count)
 	}
 }
 
+/* One writer at a time per stream, in arrival order: a blocking fwrite() of one coroutine sends
+ * all its bytes before another coroutine's start, as two processes writing one socket could
+ * never promise but one PHP script always had. NET_GONE: the stream was freed meanwhile. */
+static int net_write_turn_take(net_stream_t *ns)
+{
+	while (ns->writing) {
+		ns->inflight++;
+		bool ok = async_wait_event(&ns->write_turn, NULL, NULL, "write to a stream");
+		ns->inflight--;
+		if (ns->orphaned) {
+			if (ns->inflight == 0) {
+				net_free(ns);
+			}
+			return NET_GONE;
+		}
+		if (!ok || ns->closing) {
+			return -1;
+		}
+	}
+	ns->writing = true;
+	return 1;
+}
+
+static void net_write_turn_give(net_stream_t *ns)
+{
+	ZEND_ASSERT(ns->writing);
+	ns->writing = false;
+	ZEND_ASYNC_CALLBACKS_NOTIFY(&ns->write_turn, NULL, NULL);
+}
+
+/* Sends the whole buffer (what a blocking send() does), waiting as often as needed within the
+ * stream's timeout. What was sent before an error, a timeout or a cancellation is reported as a
+ * short count; nothing sent is -1. */
+static ssize_t net_write_all(php_stream *stream, net_stream_t *ns, const char *buf, size_t count, bool *gone)
+{
+	php_netstream_data_t *sock = SOCK(stream);
+	uint64_t deadline = net_deadline(&sock->timeout);
+	size_t done = 0;
+	for (;;) {
+		ssize_t n = net_try_io(stream, ns, true, (char *) buf + done, count - done);
+		if (n > 0) {
+			done += (size_t) n;
+			if (done == count) {
+				return (ssize_t) done;
+			}
+			continue;
+		}
+		if (n < 0 || count == 0) {
+			return done > 0 ? (ssize_t) done : n;
+		}
+		int mask = net_tls_direction(stream, ns, ASYNC_POLL_WRITE, false);
+		int r = mask ? net_wait(stream, ns, mask, deadline) : -1;
+		if (r == NET_GONE) {
+			*gone = true;
+			return -1;
+		}
+		if (r == 0) {
+			sock->timeout_event = 1;
+			if (!net_tls_active(stream, ns)) {
+				net_write_timeout_notice(stream, count - done);
+			}
+			return done > 0 ? (ssize_t) done : -1;
+		}
+		if (r < 0) {
+			return done > 0 ? (ssize_t) done : -1;
+		}
+	}
+}
+
 static ssize_t net_write(php_stream *stream, const char *buf, size_t count)
 {
 	net_stream_t *ns = NET(stream);
@@ -388,30 +492,16 @@ static ssize_t net_write(php_stream *stream, const char *buf, size_t count)
 	if (!net_can_wait(ns, sock)) {
 		return net_stock_io(stream, ns, true, (char *) buf, count);
 	}
-
-	net_async_mode(ns, sock);
-	uint64_t deadline = net_deadline(&sock->timeout);
-	for (;;) {
-		ssize_t n = net_try_io(stream, ns, true, (char *) buf, count);
-		if (n != 0 || count == 0) {
-			return n;
-		}
-		int mask = net_tls_direction(stream, ns, ASYNC_POLL_WRITE, false);
-		int r = mask ? net_wait(stream, ns, mask, deadline) : -1;
-		if (r == NET_GONE) {
-			return -1;
-		}
-		if (r == 0) {
-			sock->timeout_event = 1;
-			if (!net_tls_active(stream, ns)) {
-				net_write_timeout_notice(stream, count);
-			}
-			return -1;
-		}
-		if (r < 0) {
-			return -1;
-		}
+	if (net_write_turn_take(ns) <= 0) {
+		return -1; /* closed (or freed) while waiting for the turn, or cancelled */
 	}
+	net_async_mode(ns, sock);
+	bool gone = false;
+	ssize_t n = net_write_all(stream, ns, buf, count, &gone);
+	if (!gone) {
+		net_write_turn_give(ns);
+	}
+	return n;
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -444,6 +534,7 @@ static int net_close(php_stream *stream, int close_handle)
 	if (sock != NULL && sock->socket != SOCK_ERR) {
 		async_io_fd_closing(sock->socket);
 	}
+	ZEND_ASYNC_CALLBACKS_NOTIFY(&ns->write_turn, NULL, NULL); /* writers waiting their turn */
 	net_let_waiters_leave(ns);
 	zend_fiber_switch_block();
 	stream->ops = ns->orig;
@@ -452,7 +543,7 @@ static int net_close(php_stream *stream, int close_handle)
 	if (ns->inflight > 0) {
 		ns->orphaned = true; /* the last one to leave frees it */
 	} else {
-		efree(ns);
+		net_free(ns);
 	}
 	return r;
 }
@@ -755,7 +846,7 @@ static int net_accept(php_stream *stream, net_stream_t *ns, php_stream_xport_par
 #endif
 	ns->inflight--;
 	if (ns->orphaned && ns->inflight == 0) {
-		efree(ns); /* the listener was closed while we were handshaking */
+		net_free(ns); /* the listener was closed while we were handshaking */
 	}
 	return r;
 }
@@ -895,6 +986,7 @@ static void net_wrap(php_stream *stream, net_kind_t kind)
 	ns->orig = stream->ops;
 	ns->kind = kind;
 	ns->fd = SOCK_ERR;
+	net_write_turn_init(ns);
 	ns->openssl = strcmp(stream->ops->label, "tcp_socket/ssl") == 0;
 #if !NET_OPENSSL_LAYOUT
 	if (ns->openssl) {
