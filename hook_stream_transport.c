@@ -80,6 +80,8 @@ typedef struct {
 	bool tracked;                /* its poll is kept between waits */
 	bool closing;
 	bool orphaned;               /* closed and freed while a coroutine was still inside */
+	bool persistent;             /* pfsockopen() & co.: this state outlives the request */
+	uint32_t serial;             /* the request whose state it holds (persistent streams) */
 	bool writing;                /* a coroutine is inside a write: other writers wait their turn */
 	zend_async_event_t write_turn; /* notified when that write ends or the stream closes */
 } net_stream_t;
@@ -96,6 +98,28 @@ static ssize_t net_read(php_stream *stream, char *buf, size_t count);
 /* ---------------------------------------------------------------------------------------------
  * Descriptor mode, deadlines, waiting
  * ------------------------------------------------------------------------------------------- */
+
+static void net_free(net_stream_t *ns)
+{
+	zend_async_callbacks_free(&ns->write_turn);
+	pefree(ns, ns->persistent);
+}
+
+/* A persistent stream outlives the request that opened it. What its state knew of an earlier
+ * request (the poll tracked in that request's table, whether a writer held the turn) is gone
+ * with it; no coroutine outlives a request, so nobody waits. */
+static void net_sync(net_stream_t *ns)
+{
+	if (EXPECTED(!ns->persistent) || ns->serial == ASYNC_G(request_serial)) {
+		return;
+	}
+	ZEND_ASSERT(ns->write_turn.callbacks.length == 0 && "no coroutine outlives its request");
+	ns->serial = ASYNC_G(request_serial);
+	ns->tracked = false;
+	ns->fd = SOCK_ERR; /* seen anew: a poll left for its number is dropped (P13) */
+	ns->writing = false;
+	ns->inflight = 0;
+}
 
 static void net_set_nonblock(net_stream_t *ns, php_netstream_data_t *sock, bool on)
 {
@@ -136,6 +160,7 @@ static void net_async_mode(net_stream_t *ns, php_netstream_data_t *sock)
 /* Coroutine-aware only for a stream PHP sees as blocking, inside a coroutine that may switch. */
 static bool net_can_wait(net_stream_t *ns, php_netstream_data_t *sock)
 {
+	net_sync(ns);
 	return sock != NULL && sock->is_blocked && sock->socket != SOCK_ERR && !ns->closing && async_io_can_wait();
 }
 
@@ -205,12 +230,6 @@ static zend_long net_remaining_ms(uint64_t deadline)
 
 /* Waits for the stream's descriptor: 1 ready, 0 timed out, -1 exception or the stream is being
  * closed, NET_GONE when the stream was freed meanwhile (the caller must not touch it). */
-static void net_free(net_stream_t *ns)
-{
-	zend_async_callbacks_free(&ns->write_turn);
-	efree(ns);
-}
-
 /* The write-turn event lives inside the stream's state: references only count, and the memory
  * goes with the state (net_free()), when nobody waits any more. */
 static bool net_write_turn_dispose(zend_async_event_t *event)
@@ -413,6 +432,15 @@ static void net_write_timeout_notice(php_stream *stream, size_t count)
 	}
 }
 
+/* The waiter list is request memory: it goes as soon as nobody waits, so a persistent stream
+ * never carries it into the next request. */
+static void net_write_turn_trim(net_stream_t *ns)
+{
+	if (ns->write_turn.callbacks.length == 0 && ns->write_turn.callbacks.data != NULL) {
+		zend_async_callbacks_free(&ns->write_turn);
+	}
+}
+
 /* One writer at a time per stream, in arrival order: a blocking fwrite() of one coroutine sends
  * all its bytes before another coroutine's start, as two processes writing one socket could
  * never promise but one PHP script always had. NET_GONE: the stream was freed meanwhile. */
@@ -422,6 +450,7 @@ static int net_write_turn_take(net_stream_t *ns)
 		ns->inflight++;
 		bool ok = async_wait_event(&ns->write_turn, NULL, NULL, "write to a stream");
 		ns->inflight--;
+		net_write_turn_trim(ns);
 		if (ns->orphaned) {
 			if (ns->inflight == 0) {
 				net_free(ns);
@@ -441,6 +470,7 @@ static void net_write_turn_give(net_stream_t *ns)
 	ZEND_ASSERT(ns->writing);
 	ns->writing = false;
 	ZEND_ASYNC_CALLBACKS_NOTIFY(&ns->write_turn, NULL, NULL);
+	net_write_turn_trim(ns);
 }
 
 /* Sends the whole buffer (what a blocking send() does), waiting as often as needed within the
@@ -530,11 +560,13 @@ static int net_close(php_stream *stream, int close_handle)
 {
 	net_stream_t *ns = NET(stream);
 	php_netstream_data_t *sock = SOCK(stream);
+	net_sync(ns);
 	ns->closing = true;
 	if (sock != NULL && sock->socket != SOCK_ERR) {
 		async_io_fd_closing(sock->socket);
 	}
 	ZEND_ASYNC_CALLBACKS_NOTIFY(&ns->write_turn, NULL, NULL); /* writers waiting their turn */
+	net_write_turn_trim(ns);
 	net_let_waiters_leave(ns);
 	zend_fiber_switch_block();
 	stream->ops = ns->orig;
@@ -921,6 +953,7 @@ static int net_set_option(php_stream *stream, int option, int value, void *ptrpa
 {
 	net_stream_t *ns = NET(stream);
 	php_netstream_data_t *sock = SOCK(stream);
+	net_sync(ns);
 	if (sock == NULL) {
 		return net_orig_set_option(stream, ns, option, value, ptrparam);
 	}
@@ -973,11 +1006,14 @@ static bool net_is_socket_ops(const php_stream_ops *ops)
 
 static void net_wrap(php_stream *stream, net_kind_t kind)
 {
-	if (stream == NULL || stream->is_persistent || stream->abstract == NULL
-		|| stream->ops->read == net_read || !net_is_socket_ops(stream->ops)) {
+	if (stream == NULL || stream->abstract == NULL || stream->ops->read == net_read
+		|| !net_is_socket_ops(stream->ops)) {
 		return;
 	}
-	net_stream_t *ns = ecalloc(1, sizeof(net_stream_t));
+	/* A persistent stream's state lives as long as the stream (across requests: net_sync()). */
+	net_stream_t *ns = pecalloc(1, sizeof(net_stream_t), stream->is_persistent);
+	ns->persistent = stream->is_persistent;
+	ns->serial = ASYNC_G(request_serial);
 	ns->ops = *stream->ops;
 	ns->ops.read = net_read;
 	ns->ops.write = net_write;
@@ -990,7 +1026,7 @@ static void net_wrap(php_stream *stream, net_kind_t kind)
 	ns->openssl = strcmp(stream->ops->label, "tcp_socket/ssl") == 0;
 #if !NET_OPENSSL_LAYOUT
 	if (ns->openssl) {
-		efree(ns); /* unknown private layout: ext/openssl's streams stay PHP's own */
+		pefree(ns, ns->persistent); /* unknown private layout: ext/openssl's streams stay PHP's own */
 		return;
 	}
 #endif
@@ -1038,9 +1074,7 @@ static php_stream *net_factory(const char *proto, size_t protolen, const char *r
 		if (t->orig != NULL && strlen(t->name) == protolen && memcmp(t->name, proto, protolen) == 0) {
 			php_stream *stream = t->orig(proto, protolen, resourcename, resourcenamelen, persistent_id,
 				options, flags, timeout, context STREAMS_REL_CC);
-			if (persistent_id == NULL) {
-				net_wrap(stream, t->kind);
-			}
+			net_wrap(stream, t->kind);
 			return stream;
 		}
 	}

@@ -44,6 +44,7 @@ ZEND_BEGIN_MODULE_GLOBALS(async)
 	bool exit_requested;
 	uint64_t rng_state;
 	zend_ulong coroutines_total;
+	uint32_t request_serial;         /* counts requests: state kept across them knows which is current */
 	/* the bounded request end (scheduler.c) */
 	uint64_t drain_started_ms;       /* reactor time when the first drain began; 0 = not yet */
 	uint8_t shutdown_phase;          /* running, cancel due, cancelled, abandon due, abandoned */

@@ -971,6 +971,7 @@ void async_scheduler_rinit(void)
 	ASYNC_G(launched) = ASYNC_G(drain_registered) = ASYNC_G(main_finished) = false;
 	ASYNC_G(main_resumed) = ASYNC_G(in_drain) = ASYNC_G(exit_requested) = false;
 	ASYNC_G(coroutines_total) = 0;
+	ASYNC_G(request_serial)++;
 	ASYNC_G(drain_started_ms) = 0;
 	ASYNC_G(shutdown_phase) = SHUTDOWN_RUNNING;
 	ASYNC_G(shutdown_timer) = NULL;
