@@ -125,6 +125,7 @@ static void coroutine_free_obj(zend_object *object)
 		co->worker = NULL;
 	}
 	async_scope_ops->forget_coroutine(&co->coro);
+	async_output_discard(&co->output);
 	zend_async_waker_destroy(&co->coro);
 	zend_async_callbacks_free(&co->coro.event);
 	zend_fcall_release(co->coro.fcall);
@@ -332,6 +333,7 @@ static bool coroutine_execute(async_coroutine_t *co)
 		}
 		co->body_done = true;
 		async_coroutine_run_finally_handlers(co);
+		async_output_end_own(&co->output); /* buffers left open are flushed, as at request end */
 	} zend_catch {
 		ok = false;
 		ZEND_ASYNC_EVENT_SET(&co->coro.event, ZEND_ASYNC_EVENT_F_BAILOUT);
@@ -434,10 +436,14 @@ void async_coroutine_start_or_resume(async_coroutine_t *co)
 	ZEND_ASYNC_G(coroutine) = &co->coro;
 	ZEND_ASYNC_G(in_scheduler_context) = false;
 
+	async_output_state_t *previous_output = previous ? &ASYNC_CO_FROM_CORO(previous)->output : NULL;
+	async_output_switch(previous_output, &co->output);
+
 	zend_fiber_transfer transfer = { .context = target, .flags = 0 };
 	ZVAL_NULL(&transfer.value);
 	zend_fiber_switch_context(&transfer);
 
+	async_output_switch(&co->output, previous_output);
 	ZEND_ASYNC_G(coroutine) = previous;
 	ZEND_ASYNC_G(in_scheduler_context) = in_scheduler;
 	if (co->resume_ctx != NULL && co->worker != NULL && co->resume_ctx != &co->worker->ctx

@@ -6,6 +6,7 @@
 #define ASYNC_COROUTINE_H
 
 #include "php_async.h"
+#include "coroutine_output.h"
 
 /* P5: zend_fiber_init_context() returns bool on 8.2 and zend_result from 8.3 on. */
 #if PHP_VERSION_ID >= 80300
@@ -40,6 +41,7 @@ struct _async_coroutine_s {
 	bool body_done;                   /* the body is over: finally handlers see it as completed */
 	zend_array *finally_handlers;
 	zend_object *context;             /* Async\Context, lazily */
+	async_output_state_t output;      /* its own ob_start() handlers while switched out */
 	zend_object std;
 };
 

@@ -244,6 +244,7 @@ void async_scheduler_launch(void)
 		main->coro.lineno = zend_get_executed_lineno();
 	}
 	main->coro.scope = async_scope_ops->main(); /* not counted in it: main never blocks its disposal */
+	async_output_launch(&main->output);
 	ASYNC_G(main) = main;
 	ZEND_ASYNC_G(main_coroutine) = &main->coro;
 	ZEND_ASYNC_G(coroutine) = &main->coro;
