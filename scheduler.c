@@ -983,6 +983,7 @@ void async_scheduler_rinit(void)
 
 void async_scheduler_rshutdown(void)
 {
+	shutdown_timer_stop(); /* a drain left by a fatal error did not stop it */
 	async_ring_t *q = &ASYNC_G(run_queue);
 	while (q->count > 0) {
 		zend_coroutine_t *coro = queue_pop(q);
