@@ -106,15 +106,40 @@ static zval *context_find_inherited(async_context_t *ctx, context_key_t *key)
 
 static ZEND_COLD void throw_missing(context_key_t *key)
 {
-	const char *name = key->obj ? ZSTR_VAL(key->obj->ce->name) : ZSTR_VAL(key->str);
-	zend_throw_exception_ex(async_ce_context_exception, 0, "Context key \"%s\" not found", name);
+	if (key->obj) {
+		zend_throw_exception_ex(async_ce_context_exception, 0, "Context key of type %s not found",
+			ZSTR_VAL(key->obj->ce->name));
+	} else {
+		zend_throw_exception_ex(async_ce_context_exception, 0, "Context key \"%s\" not found", ZSTR_VAL(key->str));
+	}
 }
 
-/* string|object, with PHP's usual coercion of scalars to string in coercive mode. */
-#define KEY_PARAM(key) \
-	ZEND_PARSE_PARAMETERS_START(1, 1) \
-		Z_PARAM_OBJ_OR_STR((key).obj, (key).str) \
-	ZEND_PARSE_PARAMETERS_END();
+/* string|object and nothing else: a key is never coerced (an int 1 and a string "1" would
+ * otherwise silently be the same key), in coercive mode as in strict mode. */
+static bool context_key_from(zval *zkey, context_key_t *key, uint32_t arg_num)
+{
+	switch (Z_TYPE_P(zkey)) {
+		case IS_STRING:
+			key->str = Z_STR_P(zkey);
+			return true;
+		case IS_OBJECT:
+			key->obj = Z_OBJ_P(zkey);
+			return true;
+		default:
+			zend_argument_type_error(arg_num, "must be of type string|object, %s given", zend_zval_type_name(zkey));
+			return false;
+	}
+}
+
+#define KEY_PARAM(key) do { \
+		zval *zkey_; \
+		ZEND_PARSE_PARAMETERS_START(1, 1) \
+			Z_PARAM_ZVAL(zkey_) \
+		ZEND_PARSE_PARAMETERS_END(); \
+		if (!context_key_from(zkey_, &(key), 1)) { \
+			RETURN_THROWS(); \
+		} \
+	} while (0)
 
 static void context_lookup(INTERNAL_FUNCTION_PARAMETERS, bool required, bool as_bool, bool local)
 {
@@ -145,14 +170,17 @@ ZEND_METHOD(Async_Context, hasLocal) { context_lookup(INTERNAL_FUNCTION_PARAM_PA
 ZEND_METHOD(Async_Context, set)
 {
 	context_key_t key = { NULL, NULL };
-	zval *value;
+	zval *zkey, *value;
 	bool replace = false;
 	ZEND_PARSE_PARAMETERS_START(2, 3)
-		Z_PARAM_OBJ_OR_STR(key.obj, key.str)
+		Z_PARAM_ZVAL(zkey)
 		Z_PARAM_ZVAL(value)
 		Z_PARAM_OPTIONAL
 		Z_PARAM_BOOL(replace)
 	ZEND_PARSE_PARAMETERS_END();
+	if (!context_key_from(zkey, &key, 1)) {
+		RETURN_THROWS();
+	}
 
 	async_context_t *ctx = CTX_FROM_OBJ(Z_OBJ_P(ZEND_THIS));
 	if (!replace && context_find(ctx, &key) != NULL) {

@@ -92,43 +92,43 @@ getTrace bad named: Error: Unknown named parameter $depth
 getId arg: ArgumentCountError: Async\Coroutine::getId() expects exactly 0 arguments, 1 given
 isCompleted named: Error: Unknown named parameter $x
 await: no error ('result')
-find int: TypeError: Async\Context::find(): Argument #1 ($key) must be of type object|string, int given
-find null: TypeError: Async\Context::find(): Argument #1 ($key) must be of type object|string, null given
-find bool: TypeError: Async\Context::find(): Argument #1 ($key) must be of type object|string, bool given
-find float: TypeError: Async\Context::find(): Argument #1 ($key) must be of type object|string, float given
+find int: TypeError: Async\Context::find(): Argument #1 ($key) must be of type string|object, int given
+find null: TypeError: Async\Context::find(): Argument #1 ($key) must be of type string|object, null given
+find bool: TypeError: Async\Context::find(): Argument #1 ($key) must be of type string|object, bool given
+find float: TypeError: Async\Context::find(): Argument #1 ($key) must be of type string|object, float given
 find 2 args: ArgumentCountError: Async\Context::find() expects exactly 1 argument, 2 given
-get int: TypeError: Async\Context::get(): Argument #1 ($key) must be of type object|string, int given
-get null: TypeError: Async\Context::get(): Argument #1 ($key) must be of type object|string, null given
-get bool: TypeError: Async\Context::get(): Argument #1 ($key) must be of type object|string, bool given
-get float: TypeError: Async\Context::get(): Argument #1 ($key) must be of type object|string, float given
+get int: TypeError: Async\Context::get(): Argument #1 ($key) must be of type string|object, int given
+get null: TypeError: Async\Context::get(): Argument #1 ($key) must be of type string|object, null given
+get bool: TypeError: Async\Context::get(): Argument #1 ($key) must be of type string|object, bool given
+get float: TypeError: Async\Context::get(): Argument #1 ($key) must be of type string|object, float given
 get 2 args: ArgumentCountError: Async\Context::get() expects exactly 1 argument, 2 given
-has int: TypeError: Async\Context::has(): Argument #1 ($key) must be of type object|string, int given
-has null: TypeError: Async\Context::has(): Argument #1 ($key) must be of type object|string, null given
-has bool: TypeError: Async\Context::has(): Argument #1 ($key) must be of type object|string, bool given
-has float: TypeError: Async\Context::has(): Argument #1 ($key) must be of type object|string, float given
+has int: TypeError: Async\Context::has(): Argument #1 ($key) must be of type string|object, int given
+has null: TypeError: Async\Context::has(): Argument #1 ($key) must be of type string|object, null given
+has bool: TypeError: Async\Context::has(): Argument #1 ($key) must be of type string|object, bool given
+has float: TypeError: Async\Context::has(): Argument #1 ($key) must be of type string|object, float given
 has 2 args: ArgumentCountError: Async\Context::has() expects exactly 1 argument, 2 given
-findLocal int: TypeError: Async\Context::findLocal(): Argument #1 ($key) must be of type object|string, int given
-findLocal null: TypeError: Async\Context::findLocal(): Argument #1 ($key) must be of type object|string, null given
-findLocal bool: TypeError: Async\Context::findLocal(): Argument #1 ($key) must be of type object|string, bool given
-findLocal float: TypeError: Async\Context::findLocal(): Argument #1 ($key) must be of type object|string, float given
+findLocal int: TypeError: Async\Context::findLocal(): Argument #1 ($key) must be of type string|object, int given
+findLocal null: TypeError: Async\Context::findLocal(): Argument #1 ($key) must be of type string|object, null given
+findLocal bool: TypeError: Async\Context::findLocal(): Argument #1 ($key) must be of type string|object, bool given
+findLocal float: TypeError: Async\Context::findLocal(): Argument #1 ($key) must be of type string|object, float given
 findLocal 2 args: ArgumentCountError: Async\Context::findLocal() expects exactly 1 argument, 2 given
-getLocal int: TypeError: Async\Context::getLocal(): Argument #1 ($key) must be of type object|string, int given
-getLocal null: TypeError: Async\Context::getLocal(): Argument #1 ($key) must be of type object|string, null given
-getLocal bool: TypeError: Async\Context::getLocal(): Argument #1 ($key) must be of type object|string, bool given
-getLocal float: TypeError: Async\Context::getLocal(): Argument #1 ($key) must be of type object|string, float given
+getLocal int: TypeError: Async\Context::getLocal(): Argument #1 ($key) must be of type string|object, int given
+getLocal null: TypeError: Async\Context::getLocal(): Argument #1 ($key) must be of type string|object, null given
+getLocal bool: TypeError: Async\Context::getLocal(): Argument #1 ($key) must be of type string|object, bool given
+getLocal float: TypeError: Async\Context::getLocal(): Argument #1 ($key) must be of type string|object, float given
 getLocal 2 args: ArgumentCountError: Async\Context::getLocal() expects exactly 1 argument, 2 given
-hasLocal int: TypeError: Async\Context::hasLocal(): Argument #1 ($key) must be of type object|string, int given
-hasLocal null: TypeError: Async\Context::hasLocal(): Argument #1 ($key) must be of type object|string, null given
-hasLocal bool: TypeError: Async\Context::hasLocal(): Argument #1 ($key) must be of type object|string, bool given
-hasLocal float: TypeError: Async\Context::hasLocal(): Argument #1 ($key) must be of type object|string, float given
+hasLocal int: TypeError: Async\Context::hasLocal(): Argument #1 ($key) must be of type string|object, int given
+hasLocal null: TypeError: Async\Context::hasLocal(): Argument #1 ($key) must be of type string|object, null given
+hasLocal bool: TypeError: Async\Context::hasLocal(): Argument #1 ($key) must be of type string|object, bool given
+hasLocal float: TypeError: Async\Context::hasLocal(): Argument #1 ($key) must be of type string|object, float given
 hasLocal 2 args: ArgumentCountError: Async\Context::hasLocal() expects exactly 1 argument, 2 given
-unset int: TypeError: Async\Context::unset(): Argument #1 ($key) must be of type object|string, int given
-unset null: TypeError: Async\Context::unset(): Argument #1 ($key) must be of type object|string, null given
-unset bool: TypeError: Async\Context::unset(): Argument #1 ($key) must be of type object|string, bool given
-unset float: TypeError: Async\Context::unset(): Argument #1 ($key) must be of type object|string, float given
+unset int: TypeError: Async\Context::unset(): Argument #1 ($key) must be of type string|object, int given
+unset null: TypeError: Async\Context::unset(): Argument #1 ($key) must be of type string|object, null given
+unset bool: TypeError: Async\Context::unset(): Argument #1 ($key) must be of type string|object, bool given
+unset float: TypeError: Async\Context::unset(): Argument #1 ($key) must be of type string|object, float given
 unset 2 args: ArgumentCountError: Async\Context::unset() expects exactly 1 argument, 2 given
-set int key: TypeError: Async\Context::set(): Argument #1 ($key) must be of type object|string, int given
-set null key: TypeError: Async\Context::set(): Argument #1 ($key) must be of type object|string, null given
+set int key: TypeError: Async\Context::set(): Argument #1 ($key) must be of type string|object, int given
+set null key: TypeError: Async\Context::set(): Argument #1 ($key) must be of type string|object, null given
 set replace int: TypeError: Async\Context::set(): Argument #3 ($replace) must be of type bool, int given
 set replace string: TypeError: Async\Context::set(): Argument #3 ($replace) must be of type bool, string given
 set replace null: TypeError: Async\Context::set(): Argument #3 ($replace) must be of type bool, null given

@@ -77,10 +77,10 @@ Deprecated: Implicit conversion from float 1.5 to int loses precision in %s on l
 getTrace 1.5: no error (NULL)
 getTrace true: no error (NULL)
 await: no error (1)
-set float key: no error ('f')
-set true key: no error ('t')
-set false key: no error ('empty')
-has int 1 finds '1': no error (true)
+set float key: TypeError: Async\Context::set(): Argument #1 ($key) must be of type string|object, float given
+set true key: TypeError: Async\Context::set(): Argument #1 ($key) must be of type string|object, bool given
+set false key: TypeError: Async\Context::set(): Argument #1 ($key) must be of type string|object, bool given
+has int 1 finds '1': TypeError: Async\Context::has(): Argument #1 ($key) must be of type string|object, int given
 set replace 'yes': no error ('again')
 set replace 0: Async\AsyncException: Context key already exists and replace is false
 set replace '': Async\AsyncException: Context key already exists and replace is false

@@ -104,8 +104,8 @@ current coroutine as key: 'co'
 another coroutine as key: 'other'
 its own context as key in it: true
 closure key: 'closure'
-missing object key message: Async\ContextException: Context key "ArrayObject" not found
-anonymous class key message: Async\ContextException: Context key "class@anonymous" not found
+missing object key message: Async\ContextException: Context key of type ArrayObject not found
+anonymous class key message: Async\ContextException: Context key of type class@anonymous not found
 after dropping the only outside reference
 after storing a temporary key
   ~value 1

@@ -83,16 +83,16 @@ ArgumentCountError: Async\Coroutine::isCancellationRequested() expects exactly 0
 ArgumentCountError: Async\Coroutine::isCompleted() expects exactly 0 arguments, 1 given
 ArgumentCountError: Async\Coroutine::getAwaitingInfo() expects exactly 0 arguments, 1 given
 int(1)
-TypeError: Async\Context::set(): Argument #1 ($key) must be of type object|string, array given
+TypeError: Async\Context::set(): Argument #1 ($key) must be of type string|object, array given
 ArgumentCountError: Async\Context::set() expects at least 2 arguments, 1 given
 TypeError: Async\Context::set(): Argument #3 ($replace) must be of type bool, array given
 ArgumentCountError: Async\Context::set() expects at most 3 arguments, 4 given
-TypeError: Async\Context::get(): Argument #1 ($key) must be of type object|string, array given
-TypeError: Async\Context::find(): Argument #1 ($key) must be of type object|string, array given
-TypeError: Async\Context::has(): Argument #1 ($key) must be of type object|string, array given
-TypeError: Async\Context::getLocal(): Argument #1 ($key) must be of type object|string, array given
-TypeError: Async\Context::findLocal(): Argument #1 ($key) must be of type object|string, array given
-TypeError: Async\Context::hasLocal(): Argument #1 ($key) must be of type object|string, array given
-TypeError: Async\Context::unset(): Argument #1 ($key) must be of type object|string, array given
+TypeError: Async\Context::get(): Argument #1 ($key) must be of type string|object, array given
+TypeError: Async\Context::find(): Argument #1 ($key) must be of type string|object, array given
+TypeError: Async\Context::has(): Argument #1 ($key) must be of type string|object, array given
+TypeError: Async\Context::getLocal(): Argument #1 ($key) must be of type string|object, array given
+TypeError: Async\Context::findLocal(): Argument #1 ($key) must be of type string|object, array given
+TypeError: Async\Context::hasLocal(): Argument #1 ($key) must be of type string|object, array given
+TypeError: Async\Context::unset(): Argument #1 ($key) must be of type string|object, array given
 ArgumentCountError: Async\Context::get() expects exactly 1 argument, 0 given
 ArgumentCountError: Async\Context::unset() expects exactly 1 argument, 0 given

@@ -93,7 +93,7 @@ bool(false)
 NULL
 Async\ContextException: Context key "k" not found
 Async\ContextException: Context key "missing" not found
-Async\ContextException: Context key "stdClass" not found
+Async\ContextException: Context key of type stdClass not found
 bool(false)
 bool(true)
 NULL
