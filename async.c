@@ -286,7 +286,7 @@ static PHP_MINFO_FUNCTION(async)
 	php_info_print_table_start();
 	php_info_print_table_row(2, "Module", "async");
 	php_info_print_table_row(2, "Version", PHP_ASYNC_VERSION);
-	php_info_print_table_row(2, "ABI", ZEND_ASYNC_API);
+	php_info_print_table_row(2, "TrueAsync API", ZEND_ASYNC_API);
 	php_info_print_table_row(2, "LibUv Reactor", "Enabled");
 	php_info_print_table_row(2, "libuv version", libuv);
 	php_info_print_table_end();

@@ -1063,7 +1063,7 @@ static const zend_object_iterator_funcs channel_iterator_funcs = {
 static zend_object_iterator *channel_get_iterator(zend_class_entry *ce, zval *object, int by_ref)
 {
 	if (by_ref) {
-		zend_throw_error(NULL, "An iterator cannot be used with foreach by reference");
+		zend_throw_error(NULL, "Cannot iterate channel by reference");
 		return NULL;
 	}
 	channel_iterator_t *iter = ecalloc(1, sizeof(channel_iterator_t));

@@ -477,8 +477,8 @@ static void future_report_disposal(async_future_t *f)
 		zend_string_release(message);
 	} else if (!FUTURE_HAS(f, ZEND_ASYNC_EVENT_F_RESULT_USED)) {
 		zend_string *site = async_location_string(f->future.filename, f->future.lineno);
-		zend_error(E_WARNING, "Future was never used; call await(), map(), catch(), finally() or ignore() "
-			"to handle it. Created at %s", ZSTR_VAL(site));
+		zend_error(E_WARNING, "Future created at %s was never used; call await(), map(), catch(), finally() "
+			"or ignore() to suppress this warning", ZSTR_VAL(site));
 		zend_string_release(site);
 	}
 }

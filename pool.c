@@ -529,7 +529,8 @@ static void pool_release_ex(async_pool_t *pool, zval *value)
 		if (reason != NULL) {
 			GC_ADDREF(reason);
 		} else {
-			reason = pool_exception("Resource was rejected by beforeRelease");
+			/* A plain Exception, as TrueAsync gives strategies: it is not thrown to anyone. */
+			reason = async_new_exception(zend_ce_exception, "Resource validation failed");
 		}
 		pool_report(pool, reason);
 		OBJ_RELEASE(reason);
@@ -993,19 +994,19 @@ ZEND_METHOD(Async_Pool, __construct)
 		RETURN_THROWS();
 	}
 	if (min < 0 || min > UINT32_MAX) {
-		zend_argument_value_error(ARG_MIN, min < 0 ? "must be greater than or equal to 0" : "is too large");
+		zend_argument_value_error(ARG_MIN, min < 0 ? "must be >= 0" : "is too large");
 		RETURN_THROWS();
 	}
 	if (max < 1 || max > UINT32_MAX) {
-		zend_argument_value_error(ARG_MAX, max < 1 ? "must be greater than or equal to 1" : "is too large");
+		zend_argument_value_error(ARG_MAX, max < 1 ? "must be >= 1" : "is too large");
 		RETURN_THROWS();
 	}
 	if (min > max) {
-		zend_argument_value_error(ARG_MIN, "must be less than or equal to argument #7 ($max)");
+		zend_argument_value_error(ARG_MIN, "must be <= max");
 		RETURN_THROWS();
 	}
 	if (interval < 0 || interval > UINT32_MAX) {
-		zend_argument_value_error(ARG_INTERVAL, interval < 0 ? "must be greater than or equal to 0" : "is too large");
+		zend_argument_value_error(ARG_INTERVAL, interval < 0 ? "must be >= 0" : "is too large");
 		RETURN_THROWS();
 	}
 

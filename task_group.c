@@ -942,12 +942,13 @@ ZEND_METHOD(Async_TaskGroup, __construct)
 		zend_throw_error(NULL, "Cannot call %s::__construct() twice", ZSTR_VAL(g->std.ce->name));
 		RETURN_THROWS();
 	}
-	if (!concurrency_null && (concurrency < 1 || concurrency > INT32_MAX)) {
-		zend_argument_value_error(1, "must be null or between 1 and %d", INT32_MAX);
+	/* Both limits are uint32_t, as in TrueAsync; concurrency 0 means "unlimited", like null. */
+	if (!concurrency_null && (concurrency < 0 || concurrency > UINT32_MAX)) {
+		zend_argument_value_error(1, "must be between 0 and %u", UINT32_MAX);
 		RETURN_THROWS();
 	}
-	if (!queue_limit_null && (queue_limit < 0 || queue_limit > INT32_MAX)) {
-		zend_argument_value_error(2, "must be null or between 0 and %d", INT32_MAX);
+	if (!queue_limit_null && (queue_limit < 0 || queue_limit > UINT32_MAX)) {
+		zend_argument_value_error(2, "must be between 0 and %u", UINT32_MAX);
 		RETURN_THROWS();
 	}
 	if (!tg_scope_init(g, scope != NULL ? async_scope_from_object(scope) : async_scope_current())) {
@@ -957,7 +958,7 @@ ZEND_METHOD(Async_TaskGroup, __construct)
 	if (g->concurrency == 0) {
 		g->queue_limit = 0;
 	} else if (queue_limit_null) {
-		g->queue_limit = g->concurrency > INT32_MAX / 2 ? (uint32_t) INT32_MAX : g->concurrency * 2;
+		g->queue_limit = g->concurrency > UINT32_MAX / 2 ? UINT32_MAX : g->concurrency * 2;
 	} else {
 		g->queue_limit = (uint32_t) queue_limit;
 	}
@@ -967,11 +968,9 @@ ZEND_METHOD(Async_TaskGroup, __construct)
 static void tg_throw_duplicate(async_task_group_t *g, zval *key)
 {
 	if (Z_TYPE_P(key) == IS_LONG) {
-		async_throw(async_ce_async_exception, "A task with key " ZEND_LONG_FMT " already exists in the %s",
-			Z_LVAL_P(key), TG_NAME(g));
+		async_throw(async_ce_async_exception, "Duplicate key " ZEND_LONG_FMT " in %s", Z_LVAL_P(key), TG_NAME(g));
 	} else {
-		async_throw(async_ce_async_exception, "A task with key \"%s\" already exists in the %s",
-			Z_STRVAL_P(key), TG_NAME(g));
+		async_throw(async_ce_async_exception, "Duplicate key \"%s\" in %s", Z_STRVAL_P(key), TG_NAME(g));
 	}
 }
 
@@ -980,12 +979,14 @@ static void tg_spawn(async_task_group_t *g, zval *key, async_task_args_t *task)
 {
 	zend_fcall_t *fcall = async_task_fcall(task);
 	for (;;) {
-		if (TG_COMPLETE(g) || g->disposed) {
-			async_throw(async_ce_async_exception, "Cannot spawn tasks on a completed %s", TG_NAME(g));
-			goto failed;
-		}
+		/* Closed is checked first: a group that is closed and empty is also complete, and
+		 * "closed" is the reason code matches on (TrueAsync words it so). */
 		if (g->closed) {
 			async_throw(async_ce_async_exception, "Cannot spawn tasks on a closed %s", TG_NAME(g));
+			goto failed;
+		}
+		if (TG_COMPLETE(g) || g->disposed) {
+			async_throw(async_ce_async_exception, "Cannot spawn tasks on a completed %s", TG_NAME(g));
 			goto failed;
 		}
 		if (key != NULL && tg_key_exists(g, key)) {
@@ -1060,7 +1061,11 @@ ZEND_METHOD(Async_TaskGroup, spawnWithKey)
 static tg_join_t *tg_join_start(async_task_group_t *g, tg_join_kind kind, zval *return_value)
 {
 	if (kind != JOIN_ALL && zend_hash_num_elements(&g->tasks) == 0) {
-		async_throw(async_ce_async_exception, "%s() called on an empty %s", async_tg_join_method(g, kind), TG_NAME(g));
+		if (kind == JOIN_RACE && !g->is_set) {
+			async_throw(async_ce_async_exception, "Cannot race on an empty %s", TG_NAME(g));
+		} else {
+			async_throw(async_ce_async_exception, "Cannot call %s() on an empty %s", async_tg_join_method(g, kind), TG_NAME(g));
+		}
 		return NULL;
 	}
 	tg_join_t *j = async_tg_join_new(g, kind);
@@ -1224,8 +1229,7 @@ ZEND_METHOD(Async_TaskGroup, awaitCompletion)
 	ZEND_PARSE_PARAMETERS_NONE();
 	async_task_group_t *g = THIS_GROUP();
 	if (!g->closed) {
-		async_throw(async_ce_async_exception,
-			"Cannot await completion of a %s that is not closed: call close() first", TG_NAME(g));
+		async_throw(async_ce_async_exception, "%s must be closed before calling awaitCompletion()", TG_NAME(g));
 		RETURN_THROWS();
 	}
 	if (TG_COMPLETE(g)) {

@@ -96,7 +96,7 @@ second loop 2 => 5
 bool(true)
 0: x
 1: y
-Error: An iterator cannot be used with foreach by reference
+Error: Cannot iterate channel by reference
 got one
 loop cancelled: Coroutine cancelled
 total 5050

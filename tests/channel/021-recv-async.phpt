@@ -81,7 +81,7 @@ value 'last'
 Async\ChannelException: Channel is closed (EXPLICIT)
 Async\ChannelException: Channel disposed (DISPOSED)
 
-Warning: Future was never used; %s
+Warning: Future created at %s was never used; %s
 bool(true)
 int(1)
 mapped chained

@@ -1,5 +1,5 @@
 --TEST--
-Future: "Future was never used" warning on disposal, unless awaited, chained, subscribed to, cancelled or ignored
+Future: "Future created at … was never used; … to suppress this warning" warning on disposal, unless awaited, chained, subscribed to, cancelled or ignored
 --SKIPIF--
 <?php if (!extension_loaded('async')) die('skip async not loaded'); ?>
 --FILE--
@@ -46,16 +46,16 @@ $kept = Future::completed("never read");
 --EXPECTF--
 -- warned
 
-Warning: Future was never used; call await(), map(), catch(), finally() or ignore() to handle it. Created at %s011-warning-never-used.php:6 in %s on line %d
+Warning: Future created at %s011-warning-never-used.php:6 was never used; call await(), map(), catch(), finally() or ignore() to suppress this warning in %s on line %d
 
-Warning: Future was never used; call await(), map(), catch(), finally() or ignore() to handle it. Created at %s011-warning-never-used.php:9 in %s on line %d
+Warning: Future created at %s011-warning-never-used.php:9 was never used; call await(), map(), catch(), finally() or ignore() to suppress this warning in %s on line %d
 
-Warning: Future was never used; call await(), map(), catch(), finally() or ignore() to handle it. Created at %s011-warning-never-used.php:10 in %s on line %d
+Warning: Future created at %s011-warning-never-used.php:10 was never used; call await(), map(), catch(), finally() or ignore() to suppress this warning in %s on line %d
 
-Warning: Future was never used; call await(), map(), catch(), finally() or ignore() to handle it. Created at %s011-warning-never-used.php:13 in %s on line %d
+Warning: Future created at %s011-warning-never-used.php:13 was never used; call await(), map(), catch(), finally() or ignore() to suppress this warning in %s on line %d
 -- not warned
 string(4) "done"
 string(10) "via reader"
 -- at shutdown
 
-Warning: Future was never used; call await(), map(), catch(), finally() or ignore() to handle it. Created at %s011-warning-never-used.php:39 in Unknown on line 0
+Warning: Future created at %s011-warning-never-used.php:39 was never used; call await(), map(), catch(), finally() or ignore() to suppress this warning in Unknown on line 0

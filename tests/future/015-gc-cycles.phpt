@@ -75,7 +75,7 @@ bool(true)
 destroyed error cycle
 bool(true)
 
-Warning: Future was never used; call await(), map(), catch(), finally() or ignore() to handle it. Created at %s015-gc-cycles.php:40 in %s on line %d
+Warning: Future created at %s015-gc-cycles.php:40 was never used; call await(), map(), catch(), finally() or ignore() to suppress this warning in %s on line %d
 destroyed unused in a cycle
 bool(true)
 int(0)

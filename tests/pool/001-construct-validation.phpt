@@ -72,10 +72,10 @@ foreach (['acquire', 'tryAcquire', 'close', 'isClosed', 'count', 'idleCount', 'a
 try { $blank->release(1); } catch (Async\PoolException $e) { echo "release: ", $e->getMessage(), "\n"; }
 ?>
 --EXPECT--
-min < 0: ValueError: Async\Pool::__construct(): Argument #6 ($min) must be greater than or equal to 0
-max < 1: ValueError: Async\Pool::__construct(): Argument #7 ($max) must be greater than or equal to 1
-min > max: ValueError: Async\Pool::__construct(): Argument #6 ($min) must be less than or equal to argument #7 ($max)
-interval < 0: ValueError: Async\Pool::__construct(): Argument #8 ($healthcheckInterval) must be greater than or equal to 0
+min < 0: ValueError: Async\Pool::__construct(): Argument #6 ($min) must be >= 0
+max < 1: ValueError: Async\Pool::__construct(): Argument #7 ($max) must be >= 1
+min > max: ValueError: Async\Pool::__construct(): Argument #6 ($min) must be <= max
+interval < 0: ValueError: Async\Pool::__construct(): Argument #8 ($healthcheckInterval) must be >= 0
 factory not callable: TypeError: Async\Pool::__construct(): Argument #1 ($factory) must be a valid callback, function "no_such_function" not found or invalid function name
 destructor not callable: TypeError: Async\Pool::__construct(): Argument #2 ($destructor) must be a valid callback or null, no array or string given
 int(0)

@@ -70,7 +70,7 @@ enum(Async\CircuitBreakerState::INACTIVE)
 Service is unavailable (circuit breaker is open)
 enum(Async\CircuitBreakerState::ACTIVE)
 success pool
-failure Async\PoolException: Resource was rejected by beforeRelease
+failure Exception: Resource validation failed
 failure LogicException: reset failed
 success pool
 4 entries

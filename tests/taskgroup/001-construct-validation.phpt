@@ -16,11 +16,11 @@ foreach ([TaskGroup::class, TaskSet::class] as $class) {
 }
 
 $bad = [
-    fn() => new TaskGroup(0),
     fn() => new TaskGroup(-1),
     fn() => new TaskGroup(1, -1),
     fn() => new TaskGroup(PHP_INT_MAX),
-    fn() => new TaskSet(0),
+    fn() => new TaskGroup(4294967296),
+    fn() => new TaskSet(1, 4294967296),
     fn() => new TaskGroup("x"),
     fn() => new TaskGroup(1, 1, new stdClass),
 ];
@@ -30,8 +30,15 @@ foreach ($bad as $f) {
 
 // Valid forms.
 $ok = [new TaskGroup(), new TaskGroup(null, null), new TaskGroup(3), new TaskGroup(3, 0), new TaskGroup(1, 5),
-       new TaskGroup(concurrency: 2, queueLimit: 1), new TaskSet(2), new TaskGroup(null, 7, new Scope())];
+       new TaskGroup(concurrency: 2, queueLimit: 1), new TaskSet(2), new TaskGroup(null, 7, new Scope()),
+       new TaskGroup(0), new TaskSet(0), new TaskGroup(4294967295, 4294967295)];
 echo count($ok), " groups\n";
+
+// Concurrency 0 is "unlimited", like null: all three tasks start before any of them finishes.
+$u = new TaskGroup(0);
+for ($i = 0; $i < 3; $i++) { $u->spawn(function () use ($i) { echo "start $i\n"; Async\suspend(); echo "end $i\n"; }); }
+$u->close();
+$u->awaitCompletion();
 
 // A disposed scope cannot host a group.
 $s = new Scope();
@@ -51,14 +58,20 @@ var_dump(count($g), $g->isClosed(), $g->isFinished());
 --EXPECT--
 Async\TaskGroup: final=true awaitable=true completable=false countable=true aggregate=true
 Async\TaskSet: final=true awaitable=true completable=false countable=true aggregate=true
-ValueError: Async\TaskGroup::__construct(): Argument #1 ($concurrency) must be null or between 1 and 2147483647
-ValueError: Async\TaskGroup::__construct(): Argument #1 ($concurrency) must be null or between 1 and 2147483647
-ValueError: Async\TaskGroup::__construct(): Argument #2 ($queueLimit) must be null or between 0 and 2147483647
-ValueError: Async\TaskGroup::__construct(): Argument #1 ($concurrency) must be null or between 1 and 2147483647
-ValueError: Async\TaskSet::__construct(): Argument #1 ($concurrency) must be null or between 1 and 2147483647
+ValueError: Async\TaskGroup::__construct(): Argument #1 ($concurrency) must be between 0 and 4294967295
+ValueError: Async\TaskGroup::__construct(): Argument #2 ($queueLimit) must be between 0 and 4294967295
+ValueError: Async\TaskGroup::__construct(): Argument #1 ($concurrency) must be between 0 and 4294967295
+ValueError: Async\TaskGroup::__construct(): Argument #1 ($concurrency) must be between 0 and 4294967295
+ValueError: Async\TaskSet::__construct(): Argument #2 ($queueLimit) must be between 0 and 4294967295
 TypeError: Async\TaskGroup::__construct(): Argument #1 ($concurrency) must be of type ?int, string given
 TypeError: Async\TaskGroup::__construct(): Argument #3 ($scope) must be of type ?Async\Scope, stdClass given
-8 groups
+11 groups
+start 0
+start 1
+start 2
+end 0
+end 1
+end 2
 Async\AsyncException: Cannot create a TaskGroup in a disposed Scope
 Cannot create a TaskSet in a disposed Scope
 Error: Cannot call Async\TaskGroup::__construct() twice

@@ -61,11 +61,11 @@ try { (new TaskGroup())->spawnWithKey([], fn() => 1); } catch (TypeError $e) { e
 ?>
 --EXPECTF--
 NULL
-Async\AsyncException: A task with key 7 already exists in the TaskGroup
-Async\AsyncException: A task with key 7 already exists in the TaskGroup
-Async\AsyncException: A task with key "name" already exists in the TaskGroup
-Async\AsyncException: A task with key 0 already exists in the TaskGroup
-Async\AsyncException: A task with key "" already exists in the TaskGroup
+Async\AsyncException: Duplicate key 7 in TaskGroup
+Async\AsyncException: Duplicate key 7 in TaskGroup
+Async\AsyncException: Duplicate key "name" in TaskGroup
+Async\AsyncException: Duplicate key 0 in TaskGroup
+Async\AsyncException: Duplicate key "" in TaskGroup
 int(11)
 array(11) {
   [0]=>

@@ -100,7 +100,7 @@ default limit: spawned 3
 after: spawned 5
 Async\AsyncException: Cannot spawn tasks on a closed TaskGroup
 Async\AsyncException: Cannot spawn tasks on a closed TaskGroup
-Async\AsyncException: Cannot spawn tasks on a completed TaskGroup
+Async\AsyncException: Cannot spawn tasks on a closed TaskGroup
 top level waited: yes, tasks: 3
 array(3) {
   [0]=>

@@ -49,5 +49,5 @@ bool(true)
 string(4) "fast"
 tasks still there: 2
 rejected: early failure
-Async\AsyncException: race() called on an empty TaskGroup
+Async\AsyncException: Cannot race on an empty TaskGroup
 string(12) "first queued"

@@ -53,5 +53,5 @@ All 2 tasks failed
   b: B
 bool(true)
 All 2 tasks failed
-Async\AsyncException: any() called on an empty TaskGroup
+Async\AsyncException: Cannot call any() on an empty TaskGroup
 end

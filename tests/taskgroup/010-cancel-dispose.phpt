@@ -77,7 +77,7 @@ array(2) {
 2: Async\AsyncCancellation: TaskGroup was cancelled
 3: Async\AsyncCancellation: TaskGroup was cancelled
 4: Async\AsyncCancellation: TaskGroup was cancelled
-Cannot spawn tasks on a completed TaskGroup
+Cannot spawn tasks on a closed TaskGroup
 custom: Async\AsyncCancellation: stop now
 grandchild: stop now
 array(1) {
@@ -88,7 +88,7 @@ Async\TaskGroup::cancel(): Argument #1 ($cancellation) must be of type ?Async\As
 bool(true)
 int(1)
 disposed task: TaskGroup was disposed
-Cannot spawn tasks on a completed TaskGroup
+Cannot spawn tasks on a closed TaskGroup
 bool(true)
 bool(true)
 int(2)

@@ -64,7 +64,7 @@ delay(1);
 echo "not reached\n";
 ?>
 --EXPECTF--
-Async\AsyncException: Cannot await completion of a TaskGroup that is not closed: call close() first
+Async\AsyncException: TaskGroup must be closed before calling awaitCompletion()
 bool(true)
 bool(false)
 task 1

@@ -80,8 +80,8 @@ joinNext 2: mid failed
 int(1)
 string(4) "slow"
 int(0)
-Async\AsyncException: joinNext() called on an empty TaskSet
-joinAny() called on an empty TaskSet
+Async\AsyncException: Cannot call joinNext() on an empty TaskSet
+Cannot call joinAny() on an empty TaskSet
 array(0) {
 }
 string(7) "success"

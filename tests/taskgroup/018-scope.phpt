@@ -49,7 +49,7 @@ bool(true)
 task: Scope was cancelled
 running: Scope was cancelled
 queued: Scope was cancelled
-Cannot spawn tasks on a completed TaskGroup
+Cannot spawn tasks on a closed TaskGroup
 array(1) {
   [0]=>
   string(11) "outer scope"
