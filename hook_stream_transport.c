@@ -265,7 +265,12 @@ static int net_wait(php_stream *stream, net_stream_t *ns, int mask, uint64_t dea
 		async_io_fd_track(fd);
 	}
 	ns->inflight++;
-	int r = async_io_wait_fd(fd, mask, net_remaining_ms(deadline));
+	int r;
+	do {
+		/* libuv's loop clock counts whole milliseconds, so its timer may fire up to 1 ms before
+		 * the deadline: wait out the rest, a timeout is never shorter than asked. */
+		r = async_io_wait_fd(fd, mask, net_remaining_ms(deadline));
+	} while (r == 0 && deadline != 0 && async_reactor_hrtime() < deadline && !ns->orphaned && !ns->closing);
 	ns->inflight--;
 	if (ns->orphaned) {
 		if (ns->inflight == 0) {
@@ -816,10 +821,22 @@ static void net_wrap(php_stream *stream, net_kind_t kind);
 /* The original accept with a zero timeout (a poll(0) and accept()), then a wait, until a
  * connection comes or the deadline passes; the client is made ours, and TLS listeners do the
  * handshake here as ext/openssl would, but without blocking. */
+/* PHP polls for stream_socket_accept()'s timeout whatever the listener's mode, so a non-blocking
+ * listener given a timeout waits too (as a blocking one does, but only the caller); without a
+ * timeout it answers at once, as accept() on a non-blocking socket does. */
+static bool net_accept_can_wait(net_stream_t *ns, php_netstream_data_t *sock, const struct timeval *timeout)
+{
+	if (net_can_wait(ns, sock)) {
+		return true;
+	}
+	return sock != NULL && !sock->is_blocked && timeout != NULL && (timeout->tv_sec > 0 || timeout->tv_usec > 0)
+		&& sock->socket != SOCK_ERR && !ns->closing && async_io_can_wait();
+}
+
 static int net_accept(php_stream *stream, net_stream_t *ns, php_stream_xport_param *xparam, int option, int value)
 {
 	php_netstream_data_t *sock = SOCK(stream);
-	if (!net_can_wait(ns, sock)) {
+	if (!net_accept_can_wait(ns, sock, xparam->inputs.timeout)) {
 		int r = net_orig_set_option(stream, ns, option, value, xparam);
 		net_wrap(xparam->outputs.client, ns->kind);
 		return r;
@@ -885,6 +902,8 @@ static int net_accept(php_stream *stream, net_stream_t *ns, php_stream_xport_par
 
 /* ---------------------------------------------------------------------------------------------
  * recvfrom / sendto: PHP's own call does not wait (and warns on EAGAIN), so readiness comes first.
+ * A receive honours stream_set_timeout() as a read does (stock PHP's recvfrom() would block for
+ * ever): at the deadline it returns -1 (stream_socket_recvfrom() gives false) with timed_out set.
  * ------------------------------------------------------------------------------------------- */
 
 static int net_datagram(php_stream *stream, net_stream_t *ns, php_stream_xport_param *xparam, int option, int value, int mask)
@@ -895,6 +914,10 @@ static int net_datagram(php_stream *stream, net_stream_t *ns, php_stream_xport_p
 		return net_orig_set_option(stream, ns, option, value, xparam);
 	}
 	net_async_mode(ns, sock);
+	uint64_t deadline = mask == ASYNC_POLL_READ ? net_deadline(&sock->timeout) : 0;
+	if (mask == ASYNC_POLL_READ) {
+		sock->timeout_event = 0;
+	}
 	for (;;) {
 		async_io_pollfd_t now = { sock->socket, mask, 0 };
 		int ready = async_io_wait_many(&now, 1, 0);
@@ -905,8 +928,11 @@ static int net_datagram(php_stream *stream, net_stream_t *ns, php_stream_xport_p
 		if (ready > 0) {
 			return net_orig_set_option(stream, ns, option, value, xparam);
 		}
-		int w = net_wait(stream, ns, mask, 0);
-		if (w == NET_GONE || w < 0) {
+		int w = net_wait(stream, ns, mask, deadline);
+		if (w == NET_GONE || w <= 0) {
+			if (w == 0) {
+				sock->timeout_event = 1;
+			}
 			xparam->outputs.returncode = -1;
 			return PHP_STREAM_OPTION_RETURN_OK;
 		}
