@@ -192,7 +192,7 @@ static void await_trigger_fired(zend_async_event_t *event, zend_async_event_call
 	await_decide(w, event);
 }
 
-/* Array-key semantics for keys an iterator yields; false with a TypeError for illegal ones. */
+/* Array-key semantics for the scalar keys an iterator yields; false with an AsyncException for others. */
 static bool await_key_normalize(zval *dst, zval *key)
 {
 	zend_ulong index;
@@ -220,11 +220,10 @@ static bool await_key_normalize(zval *dst, zval *key)
 		case IS_DOUBLE:
 			ZVAL_LONG(dst, zend_dval_to_lval(Z_DVAL_P(key)));
 			return true;
-		case IS_RESOURCE:
-			ZVAL_LONG(dst, Z_RES_HANDLE_P(key));
-			return true;
 		default:
-			zend_type_error("Illegal offset type");
+			/* Objects, resources, arrays: TrueAsync's AsyncException and message, which code
+			 * ported from it matches on (a resource is not silently its handle number). */
+			async_throw(async_ce_async_exception, "Invalid key type: must be string, long or null");
 			return false;
 	}
 }

@@ -44,8 +44,10 @@ try { await_all(gen_bad()); } catch (Async\AsyncException $e) { echo "generator:
 
 // Illegal keys from an iterator.
 function gen_key(mixed $key) { yield $key => Async\spawn(fn() => 'v'); }
-try { await_all(gen_key([1])); } catch (TypeError $e) { echo "array key: ", $e->getMessage(), "\n"; }
-try { await_all(gen_key(new stdClass)); } catch (TypeError $e) { echo "object key: ", $e->getMessage(), "\n"; }
+try { await_all(gen_key([1])); } catch (Async\AsyncException $e) { echo "array key: ", $e->getMessage(), "\n"; }
+try { await_all(gen_key(new stdClass)); } catch (Async\AsyncException $e) { echo "object key: ", $e->getMessage(), "\n"; }
+try { await_all(gen_key(STDIN)); } catch (Async\AsyncException $e) { echo "resource key: ", $e->getMessage(), "\n"; }
+try { Async\await_any_or_fail(gen_key(new stdClass)); } catch (Async\AsyncException $e) { echo "any, object key: ", $e->getMessage(), "\n"; }
 // Keys that PHP arrays coerce are coerced the same way.
 $r = await_all((function () { yield null => Future::completed('null'); yield '12' => Future::completed('numeric'); yield 2.7 => Future::completed('float'); yield true => Future::completed('bool'); })())[0];
 var_dump($r);
@@ -73,8 +75,10 @@ await_all: Async\AsyncException: Expected item to be an Async\Awaitable object
 await_any_of_or_fail: Async\AsyncException: Expected item to be an Async\Awaitable object
 await_any_of: Async\AsyncException: Expected item to be an Async\Awaitable object
 generator: Expected item to be an Async\Awaitable object
-array key: Illegal offset type
-object key: Illegal offset type
+array key: Invalid key type: must be string, long or null
+object key: Invalid key type: must be string, long or null
+resource key: Invalid key type: must be string, long or null
+any, object key: Invalid key type: must be string, long or null
 array(4) {
   [""]=>
   string(4) "null"
