@@ -555,6 +555,58 @@ void async_coroutine_finish(async_coroutine_t *co)
 	}
 }
 
+/* A coroutine that never started completes as cancelled where it stands: it never runs. The first
+ * reason stands when a request was already pending. Takes ownership of `error`. */
+static void coroutine_cancel_unstarted(async_coroutine_t *co, zend_object *error)
+{
+	zend_coroutine_t *coroutine = &co->coro;
+	ZEND_ASSERT(!ZEND_COROUTINE_IS_STARTED(coroutine) && !ZEND_COROUTINE_IS_MAIN(coroutine));
+	if (co->pending_cancel != NULL) {
+		OBJ_RELEASE(error);
+		error = co->pending_cancel;
+		co->pending_cancel = NULL;
+	}
+	ZEND_COROUTINE_SET_CANCELLED(coroutine);
+	zend_fcall_release(coroutine->fcall);
+	coroutine->fcall = NULL;
+	coroutine->exception = error;
+	co->body_done = true;
+	GC_ADDREF(&co->std);
+	async_coroutine_run_finally_handlers(co);
+	async_coroutine_finish(co);
+	OBJ_RELEASE(&co->std);
+}
+
+/* Coroutine::cancel() and TaskGroup::cancel() on a queued coroutine that has not started: the
+ * request is recorded and the coroutine stays queued (isCancellationRequested() true, isCancelled()
+ * false); it completes as cancelled, without running its callable, when the scheduler reaches it — TrueAsync's
+ * order, which code may observe. Every other cancellation (disposal, shutdown, deadlock) completes
+ * it at once. Takes ownership of `error` when transfer_error is true. */
+void async_coroutine_request_cancel(zend_coroutine_t *coroutine, zend_object *error, bool transfer_error)
+{
+	async_coroutine_t *co = ASYNC_CO_FROM_CORO(coroutine);
+	if (ZEND_COROUTINE_IS_STARTED(coroutine) || ZEND_COROUTINE_IS_MAIN(coroutine)
+		|| ZEND_COROUTINE_IS_FINISHED(coroutine) || !co->in_queue) {
+		async_coroutine_cancel(coroutine, error, transfer_error, false);
+		return;
+	}
+	if (co->pending_cancel != NULL) {
+		if (error != NULL && transfer_error) {
+			OBJ_RELEASE(error);
+		}
+		return;
+	}
+	if (error == NULL) {
+		error = async_new_exception(async_ce_async_cancellation, "Coroutine cancelled");
+	} else if (!transfer_error) {
+		GC_ADDREF(error);
+	}
+	/* Its first run throws it before the callable is called (coroutine_entry), so finally
+	 * handlers run in its own context as for any cancelled coroutine. */
+	ZEND_COROUTINE_SET_CANCELLED(coroutine);
+	co->pending_cancel = error;
+}
+
 /* Cancellation is cooperative: delivered at the coroutine's next suspension point (§8.3).
  * Takes ownership of `error` when transfer_error is true. */
 void async_coroutine_cancel(zend_coroutine_t *coroutine, zend_object *error, bool transfer_error, bool is_safely)
@@ -574,16 +626,11 @@ void async_coroutine_cancel(zend_coroutine_t *coroutine, zend_object *error, boo
 	}
 
 	if (!ZEND_COROUTINE_IS_STARTED(coroutine) && !ZEND_COROUTINE_IS_MAIN(coroutine)) {
-		/* Never runs: it completes as cancelled where it stands. */
-		ZEND_COROUTINE_SET_CANCELLED(coroutine);
-		zend_fcall_release(coroutine->fcall);
-		coroutine->fcall = NULL;
-		coroutine->exception = error;
-		co->body_done = true;
-		GC_ADDREF(&co->std);
-		async_coroutine_run_finally_handlers(co);
-		async_coroutine_finish(co);
-		OBJ_RELEASE(&co->std);
+		if (co->pending_cancel != NULL && co->in_queue && !forced && !is_safely) {
+			OBJ_RELEASE(error); /* already requested: it completes on its turn, first reason stands */
+			return;
+		}
+		coroutine_cancel_unstarted(co, error);
 		return;
 	}
 
@@ -831,7 +878,7 @@ ZEND_METHOD(Async_Coroutine, cancel)
 		Z_PARAM_OBJ_OF_CLASS_OR_NULL(error, async_ce_async_cancellation)
 	ZEND_PARSE_PARAMETERS_END();
 
-	async_coroutine_cancel(&THIS_CO()->coro, error, false, false);
+	async_coroutine_request_cancel(&THIS_CO()->coro, error, false);
 }
 
 ZEND_METHOD(Async_Coroutine, finally)

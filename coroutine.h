@@ -56,6 +56,7 @@ async_coroutine_t *async_coroutine_new(void);
 void async_coroutine_start_or_resume(async_coroutine_t *co);
 void async_coroutine_finish(async_coroutine_t *co);
 void async_coroutine_cancel(zend_coroutine_t *coroutine, zend_object *error, bool transfer_error, bool is_safely);
+void async_coroutine_request_cancel(zend_coroutine_t *coroutine, zend_object *error, bool transfer_error);
 void async_coroutine_run_finally_handlers(async_coroutine_t *co);
 /* Request end: frees the parked workers. */
 void async_contexts_shutdown(void);

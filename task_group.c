@@ -268,14 +268,8 @@ static zend_coroutine_t *tg_spawn_coroutine(async_task_group_t *g, zend_fcall_t 
  * running: the scope may have been cancelled before, when a safe scope only zombified them.
  * The coroutines are collected first: one that had not started completes inside the cancel,
  * which settles its task and changes the group. */
-static void tg_cancel_running(async_task_group_t *g, zend_object *error)
+static zend_coroutine_t **tg_running_list(async_task_group_t *g, uint32_t *count)
 {
-	if (g->scope != NULL) {
-		async_scope_cancel(g->scope, error, false);
-	}
-	if (g->running == 0) {
-		return;
-	}
 	zend_coroutine_t **list = safe_emalloc(g->running, sizeof(*list), 0);
 	uint32_t n = 0;
 	tg_task_t *t;
@@ -285,11 +279,31 @@ static void tg_cancel_running(async_task_group_t *g, zend_object *error)
 			list[n++] = t->coroutine;
 		}
 	} ZEND_HASH_FOREACH_END();
+	*count = n;
+	return list;
+}
+
+static void tg_cancel_running(async_task_group_t *g, zend_object *error)
+{
+	uint32_t n = 0;
+	zend_coroutine_t **list = g->running != 0 ? tg_running_list(g, &n) : NULL;
+	/* Tasks that have not started first: their cancellation is only requested, so they complete
+	 * (and the group finishes) when the scheduler reaches them, not inside cancel(). */
+	for (uint32_t i = 0; i < n; i++) {
+		if (!ZEND_COROUTINE_IS_STARTED(list[i])) {
+			async_coroutine_request_cancel(list[i], error, false);
+		}
+	}
+	if (g->scope != NULL) {
+		async_scope_cancel(g->scope, error, false);
+	}
 	for (uint32_t i = 0; i < n; i++) {
 		ZEND_ASYNC_CANCEL(list[i], error, false);
 		ZEND_ASYNC_EVENT_RELEASE(&list[i]->event);
 	}
-	efree(list);
+	if (list != NULL) {
+		efree(list);
+	}
 }
 
 /* finally() handlers run in a coroutine of the scope the group was created in (the group's own

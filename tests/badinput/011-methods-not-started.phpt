@@ -46,30 +46,30 @@ not started:
   getTrace: NULL
   getContext()->set: true
   finally: NULL
-  [finally, same=true]
   cancel: NULL
 after cancel:
   getId: 'object id'
   asHiPriority: itself
   getContext: Async\Context
   getResult: NULL
-  getException: Async\AsyncCancellation(before start)
+  getException: NULL
   getSpawnFileAndLine: [011-methods-not-started.php, 5]
   getSpawnLocation:   getSpawnLocation threw Error: Call to undefined function ctype_digit()
   getSuspendFileAndLine: [NULL, 0]
   getSuspendLocation: 'unknown'
   isStarted: false
-  isQueued: false
+  isQueued: true
   isRunning: false
   isSuspended: false
-  isCancelled: true
-  isCancellationRequested: false
-  isCompleted: true
+  isCancelled: false
+  isCancellationRequested: true
+  isCompleted: false
   getAwaitingInfo: []
   getTrace: NULL
   cancel again: NULL
-  [late finally runs at once]
   finally after completion: NULL
+  [finally, same=true]
+  [late finally runs at once]
   await threw Async\AsyncCancellation: before start
   await again (replay) threw Async\AsyncCancellation: before start
 end

@@ -56,7 +56,6 @@ echo "-- end\n";
   coroutine_context: true
   get_coroutines: true
   cancel: NULL
-  <finally handler from dtor before launch>
   finally: NULL
   await threw Async\AsyncException: Cannot await inside a destructor: PHP %s forbids switching coroutines there
   suspend: NULL
@@ -67,6 +66,7 @@ echo "-- end\n";
 [/dtor before launch]
 -- main continues
   <coroutine spawned in dtor before launch ran>
+  <finally handler from dtor before launch>
 [dtor in main]
   spawn: Async\Coroutine
   protect: 'protected'
@@ -74,7 +74,6 @@ echo "-- end\n";
   coroutine_context: true
   get_coroutines: true
   cancel: NULL
-  <finally handler from dtor in main>
   finally: NULL
   await threw Async\AsyncException: Cannot await inside a destructor: PHP %s forbids switching coroutines there
   suspend: NULL
@@ -85,6 +84,7 @@ echo "-- end\n";
 [/dtor in main]
 -- main continues
   <coroutine spawned in dtor in main ran>
+  <finally handler from dtor in main>
 [dtor in coroutine]
   spawn: Async\Coroutine
   protect: 'protected'
@@ -92,7 +92,6 @@ echo "-- end\n";
   coroutine_context: true
   get_coroutines: true
   cancel: NULL
-  <finally handler from dtor in coroutine>
   finally: NULL
   await threw Async\AsyncException: Cannot await inside a destructor: PHP %s forbids switching coroutines there
   suspend: NULL
@@ -103,6 +102,7 @@ echo "-- end\n";
 [/dtor in coroutine]
 -- coroutine continues
   <coroutine spawned in dtor in coroutine ran>
+  <finally handler from dtor in coroutine>
 [dtor while unwinding a cancelled coroutine]
   spawn: Async\Coroutine
   protect: 'protected'
@@ -110,7 +110,6 @@ echo "-- end\n";
   coroutine_context: true
   get_coroutines: true
   cancel: NULL
-  <finally handler from dtor while unwinding a cancelled coroutine>
   finally: NULL
   await threw Async\AsyncException: Cannot await inside a destructor: PHP %s forbids switching coroutines there
   suspend: NULL
@@ -120,6 +119,7 @@ echo "-- end\n";
   time_nanosleep: true
 [/dtor while unwinding a cancelled coroutine]
   <coroutine spawned in dtor while unwinding a cancelled coroutine ran>
+  <finally handler from dtor while unwinding a cancelled coroutine>
 -- cancelled: Coroutine cancelled
 [dtor of a released result]
   spawn: Async\Coroutine
@@ -128,7 +128,6 @@ echo "-- end\n";
   coroutine_context: true
   get_coroutines: true
   cancel: NULL
-  <finally handler from dtor of a released result>
   finally: NULL
   await threw Async\AsyncException: Cannot await inside a destructor: PHP %s forbids switching coroutines there
   suspend: NULL
@@ -139,3 +138,4 @@ echo "-- end\n";
 [/dtor of a released result]
 -- end
   <coroutine spawned in dtor of a released result ran>
+  <finally handler from dtor of a released result>

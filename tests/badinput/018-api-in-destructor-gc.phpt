@@ -62,7 +62,6 @@ echo "-- end\n";
   coroutine_context: true
   get_coroutines: true
   cancel: NULL
-  <finally handler from gc in main>
   finally: NULL
   await threw Async\AsyncException: Cannot await inside a destructor: PHP %s forbids switching coroutines there
   suspend: NULL
@@ -73,6 +72,7 @@ echo "-- end\n";
 [/gc in main]
 -- collected: yes
   <coroutine spawned in gc in main ran>
+  <finally handler from gc in main>
 [gc in coroutine]
   spawn: Async\Coroutine
   protect: 'protected'
@@ -80,7 +80,6 @@ echo "-- end\n";
   coroutine_context: true
   get_coroutines: true
   cancel: NULL
-  <finally handler from gc in coroutine>
   finally: NULL
   await threw Async\AsyncException: Cannot await inside a destructor: PHP %s forbids switching coroutines there
   suspend: NULL
@@ -91,6 +90,7 @@ echo "-- end\n";
 [/gc in coroutine]
 -- collected: yes
   <coroutine spawned in gc in coroutine ran>
+  <finally handler from gc in coroutine>
 [gc of a cycle holding a coroutine]
   spawn: Async\Coroutine
   protect: 'protected'
@@ -98,7 +98,6 @@ echo "-- end\n";
   coroutine_context: true
   get_coroutines: true
   cancel: NULL
-  <finally handler from gc of a cycle holding a coroutine>
   finally: NULL
   await threw Async\AsyncException: Cannot await inside a destructor: PHP %s forbids switching coroutines there
   suspend: NULL
@@ -108,6 +107,7 @@ echo "-- end\n";
   time_nanosleep: true
 [/gc of a cycle holding a coroutine]
   <coroutine spawned in gc of a cycle holding a coroutine ran>
+  <finally handler from gc of a cycle holding a coroutine>
 [automatic gc in coroutine]
   spawn: Async\Coroutine
   protect: 'protected'
@@ -115,9 +115,9 @@ echo "-- end\n";
   coroutine_context: true
   get_coroutines: true
   cancel: NULL
-  <finally handler from automatic gc in coroutine>
   finally: NULL
 [/automatic gc in coroutine]
   <coroutine spawned in automatic gc in coroutine ran>
+  <finally handler from automatic gc in coroutine>
 string(9) "loop done"
 -- end

@@ -39,9 +39,9 @@ foreach ([
   coroutine_context: true
   get_coroutines: true
   cancel: NULL
-  <finally handler from shutdown function>
   finally: NULL
   <coroutine spawned in shutdown function ran>
+  <finally handler from shutdown function>
   await: 'awaited'
   suspend: NULL
   delay: NULL
@@ -59,9 +59,9 @@ foreach ([
   coroutine_context: true
   get_coroutines: true
   cancel: NULL
-  <finally handler from shutdown function>
   finally: NULL
   <coroutine spawned in shutdown function ran>
+  <finally handler from shutdown function>
   await: 'awaited'
   suspend: NULL
   delay: NULL
@@ -78,9 +78,9 @@ foreach ([
   coroutine_context: true
   get_coroutines: true
   cancel: NULL
-  <finally handler from shutdown function>
   finally: NULL
   <coroutine spawned in shutdown function ran>
+  <finally handler from shutdown function>
   await: 'awaited'
   suspend: NULL
   delay: NULL
@@ -97,9 +97,9 @@ foreach ([
   coroutine_context: true
   get_coroutines: true
   cancel: NULL
-  <finally handler from shutdown function>
   finally: NULL
   <coroutine spawned in shutdown function ran>
+  <finally handler from shutdown function>
   await: 'awaited'
   suspend: NULL
   delay: NULL
@@ -116,9 +116,9 @@ foreach ([
   coroutine_context: true
   get_coroutines: true
   cancel: NULL
-  <finally handler from nested shutdown function>
   finally: NULL
   <coroutine spawned in nested shutdown function ran>
+  <finally handler from nested shutdown function>
   await: 'awaited'
   suspend: NULL
   delay: NULL
@@ -134,9 +134,9 @@ foreach ([
   coroutine_context: true
   get_coroutines: true
   cancel: NULL
-  <finally handler from shutdown function>
   finally: NULL
   <coroutine spawned in shutdown function ran>
+  <finally handler from shutdown function>
   await: 'awaited'
   suspend: NULL
   delay: NULL

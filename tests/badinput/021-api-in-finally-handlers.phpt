@@ -42,14 +42,16 @@ $self->finally(function ($co) use ($other) {
 });
 api_try("await self", fn() => await($self));
 
-// 4. Handlers of a coroutine cancelled before it started run inside cancel(), in the caller.
+// 4. A coroutine cancelled before it started completes on its turn, without running its callable;
+//    its handlers then run in its own context, like any coroutine's, and may wait.
 $ns = spawn(fn() => print("never\n"));
 $ns->finally(function ($co) {
-    api_try("handler: await own (cancelled) coroutine", fn() => await($co));
+    api_try("handler: own coroutine is cancelled", fn() => $co->isCancelled());
     api_try("handler: delay", fn() => delay(1));
     api_try("handler: spawn+await", fn() => await(spawn(fn() => "inner")));
 });
 api_try("cancel not-started", fn() => $ns->cancel());
+api_try("await the not-started one", fn() => await($ns));
 
 // 5. A throwing handler does not stop the others; await reports the handler's failure.
 $t = spawn(fn() => "t");
@@ -66,9 +68,9 @@ echo "end\n";
   coroutine_context: true
   get_coroutines: true
   cancel: NULL
-  <finally handler from finally handler>
   finally: NULL
   <coroutine spawned in finally handler ran>
+  <finally handler from finally handler>
   await: 'awaited'
   suspend: NULL
   delay: NULL
@@ -87,10 +89,11 @@ failed handler: completed=true exception=LogicException
   protect with a wait: 'protected'
   <handler added by a handler ran>
   await self: 'self'
-  handler: await own (cancelled) coroutine threw Async\AsyncCancellation: Coroutine cancelled
+  cancel not-started: NULL
+  handler: own coroutine is cancelled: true
   handler: delay: NULL
   handler: spawn+await: 'inner'
-  cancel not-started: NULL
+  await the not-started one threw Async\AsyncCancellation: Coroutine cancelled
   handler 2 still runs
   await with failing handler threw RuntimeException: handler 1 failed
 end

@@ -74,9 +74,9 @@ echo "end\n";
   coroutine_context: true
   get_coroutines: true
   cancel: NULL
-  <finally handler from fiber before launch>
   finally: NULL
   <coroutine spawned in fiber before launch ran>
+  <finally handler from fiber before launch>
   await: 'awaited'
   suspend: NULL
   delay: NULL
@@ -92,9 +92,9 @@ string(12) "fiber 1 done"
   coroutine_context: true
   get_coroutines: true
   cancel: NULL
-  <finally handler from fiber in coroutine>
   finally: NULL
   <coroutine spawned in fiber in coroutine ran>
+  <finally handler from fiber in coroutine>
   await: 'awaited'
   suspend: NULL
   delay: NULL

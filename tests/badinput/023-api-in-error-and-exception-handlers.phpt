@@ -48,10 +48,10 @@ throw new RuntimeException("uncaught in main");
   coroutine_context: true
   get_coroutines: true
   cancel: NULL
-  <finally handler from error handler: Undefined variable $undefined1>
   finally: NULL
 [/error handler: Undefined variable $undefined1]
   <coroutine spawned in error handler: Undefined variable $undefined1 ran>
+  <finally handler from error handler: Undefined variable $undefined1>
   await in error handler: 'awaited'
 [error handler: Undefined variable $undefined2]
   spawn: Async\Coroutine
@@ -60,10 +60,10 @@ throw new RuntimeException("uncaught in main");
   coroutine_context: true
   get_coroutines: true
   cancel: NULL
-  <finally handler from error handler: Undefined variable $undefined2>
   finally: NULL
 [/error handler: Undefined variable $undefined2]
   <coroutine spawned in error handler: Undefined variable $undefined2 ran>
+  <finally handler from error handler: Undefined variable $undefined2>
   await in error handler: 'awaited'
 [error handler: Undefined variable $undefined3]
   spawn: Async\Coroutine
@@ -72,10 +72,10 @@ throw new RuntimeException("uncaught in main");
   coroutine_context: true
   get_coroutines: true
   cancel: NULL
-  <finally handler from error handler: Undefined variable $undefined3>
   finally: NULL
 [/error handler: Undefined variable $undefined3]
   <coroutine spawned in error handler: Undefined variable $undefined3 ran>
+  <finally handler from error handler: Undefined variable $undefined3>
   await in error handler: 'awaited'
 string(19) "coroutine continued"
 [error handler: hex2bin(): Input string must be hexadecimal string]
@@ -85,10 +85,10 @@ string(19) "coroutine continued"
   coroutine_context: true
   get_coroutines: true
   cancel: NULL
-  <finally handler from error handler: hex2bin(): Input string must be hexadecimal string>
   finally: NULL
 [/error handler: hex2bin(): Input string must be hexadecimal string]
   <coroutine spawned in error handler: hex2bin(): Input string must be hexadecimal string ran>
+  <finally handler from error handler: hex2bin(): Input string must be hexadecimal string>
   await in error handler: 'awaited'
 bool(false)
 [error handler: Async\delay(): Passing null to parameter #1 ($ms) of type int is deprecated]
@@ -98,10 +98,10 @@ bool(false)
   coroutine_context: true
   get_coroutines: true
   cancel: NULL
-  <finally handler from error handler: Async\delay(): Passing null to parameter #1 ($ms) of type int is deprecated>
   finally: NULL
 [/error handler: Async\delay(): Passing null to parameter #1 ($ms) of type int is deprecated]
   <coroutine spawned in error handler: Async\delay(): Passing null to parameter #1 ($ms) of type int is deprecated ran>
+  <finally handler from error handler: Async\delay(): Passing null to parameter #1 ($ms) of type int is deprecated>
   await in error handler: 'awaited'
 string(20) "delay(null) returned"
   throwing error handler threw ErrorException: Undefined variable $undefined4
@@ -113,9 +113,9 @@ exception handler got RuntimeException: uncaught in main
   coroutine_context: true
   get_coroutines: true
   cancel: NULL
-  <finally handler from exception handler>
   finally: NULL
   <coroutine spawned in exception handler ran>
+  <finally handler from exception handler>
   await: 'awaited'
   suspend: NULL
   delay: NULL

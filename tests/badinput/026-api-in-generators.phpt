@@ -65,9 +65,9 @@ echo "end\n";
   coroutine_context: true
   get_coroutines: true
   cancel: NULL
-  <finally handler from generator in main>
   finally: NULL
   <coroutine spawned in generator in main ran>
+  <finally handler from generator in main>
   await: 'awaited'
   suspend: NULL
   delay: NULL
@@ -82,9 +82,9 @@ echo "end\n";
   coroutine_context: true
   get_coroutines: true
   cancel: NULL
-  <finally handler from generator in coroutine>
   finally: NULL
   <coroutine spawned in generator in coroutine ran>
+  <finally handler from generator in coroutine>
   await: 'awaited'
   suspend: NULL
   delay: NULL

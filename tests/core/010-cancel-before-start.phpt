@@ -1,5 +1,5 @@
 --TEST--
-cancel() before the coroutine starts: it never runs and completes as cancelled
+cancel() before the coroutine starts: it stays queued with the cancellation pending, never runs its callable, and completes as cancelled on its turn
 --SKIPIF--
 <?php if (!extension_loaded('async')) die('skip async not loaded'); ?>
 --INI--
@@ -12,8 +12,10 @@ use Async\AsyncCancellation;
 $c = spawn(function () { echo "never runs\n"; return 1; });
 var_dump($c->isStarted(), $c->isCompleted());
 $c->cancel();
-var_dump($c->isStarted(), $c->isCompleted(), $c->isCancelled());
+// Still queued with the cancellation pending (TrueAsync's order); it completes on its turn.
+var_dump($c->isStarted(), $c->isCompleted(), $c->isCancelled(), $c->isCancellationRequested(), $c->isQueued());
 suspend();
+var_dump($c->isCompleted(), $c->isCancelled(), $c->isCancellationRequested());
 delay(5);
 try {
     await($c);
@@ -28,6 +30,7 @@ var_dump($c->getResult());
 $custom = new AsyncCancellation("custom reason", 5);
 $d = spawn(function () { echo "never runs either\n"; });
 $d->cancel($custom);
+$d->cancel(new AsyncCancellation("second request")); // the first reason stands
 try {
     await($d);
 } catch (AsyncCancellation $e) {
@@ -42,8 +45,13 @@ echo "end\n";
 bool(false)
 bool(false)
 bool(false)
+bool(false)
+bool(false)
 bool(true)
 bool(true)
+bool(true)
+bool(true)
+bool(false)
 Async\AsyncCancellation: Coroutine cancelled
 bool(true)
 NULL

@@ -67,7 +67,7 @@ suspended on timer    S1 Q0 R1 P1 C0 X0 D0
 running again         S1 Q0 R1 P0 C0 X0 D0
 completed             S1 Q0 R0 P0 C0 X0 D1
 suspend()ed, requeued S1 Q1 R1 P1 C0 X0 D0
-cancelled unstarted   S0 Q0 R0 P0 C1 X0 D1
+cancelled unstarted   S0 Q1 R0 P0 C0 X1 D0
 cancel requested      S1 Q1 R1 P1 C0 X1 D0
 cancelled             S1 Q0 R0 P0 C1 X0 D1
 deferred in protect   S1 Q0 R1 P1 C0 X1 D0

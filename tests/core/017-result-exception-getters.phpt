@@ -29,6 +29,8 @@ var_dump($ex === $e->getException());
 
 $x = spawn(fn() => 1);
 $x->cancel();
+var_dump($x->getException()); // not completed yet: it completes on the scheduler's next turn
+try { await($x); } catch (Async\AsyncCancellation $e) {}
 $ex = $x->getException();
 echo get_class($ex), ": ", $ex->getMessage(), "\n";
 var_dump($x->getResult());
@@ -62,6 +64,7 @@ NULL
 NULL
 RuntimeException: fail
 bool(true)
+NULL
 Async\AsyncCancellation: Coroutine cancelled
 NULL
 observed via getter

@@ -65,8 +65,8 @@ immediate r
 after immediate
 handler on failure
 await: body failed
-handler on cancel
 after cancel
+handler on cancel
 handler on suspended cancel
 await: Coroutine cancelled
 handler after delay

@@ -27,10 +27,12 @@ await($a);
 var_dump(count(get_coroutines()));
 var_dump(get_coroutines()[0] === current_coroutine());
 
-// Cancelled-before-start coroutines leave the list immediately.
+// A coroutine cancelled before it started stays listed until the scheduler reaches it.
 $x = spawn(fn() => 1);
 var_dump(count(get_coroutines()));
 $x->cancel();
+var_dump(count(get_coroutines()));
+try { await($x); } catch (Async\AsyncCancellation $e) {}
 var_dump(count(get_coroutines()));
 
 // Fire-and-forget coroutines are listed while alive, without a user handle.
@@ -57,6 +59,7 @@ int(2)
 bool(false)
 int(1)
 bool(true)
+int(2)
 int(2)
 int(1)
 int(6)

@@ -31,10 +31,12 @@ $done = [];
 for ($i = 0; $i < 10; $i++) { $done[] = spawn(fn() => $i); await(end($done)); }
 var_dump(count($done), await(spawn(fn() => "still ok")));
 
-// Cancelled-before-start coroutines free their slot at once.
+// A coroutine cancelled before it started keeps its slot until its turn completes it.
 $x = [];
 for ($i = 0; $i < 5; $i++) { $x[] = spawn(fn() => 1); }
 $x[0]->cancel();
+try { spawn(fn() => 1); } catch (Async\AsyncException $e) { echo "still full\n"; }
+try { await($x[0]); } catch (Async\AsyncCancellation $e) {}
 var_dump(await(spawn(fn() => "slot freed")));
 ?>
 --EXPECT--
@@ -43,4 +45,5 @@ int(6)
 string(8) "ok after"
 int(10)
 string(8) "still ok"
+still full
 string(10) "slot freed"

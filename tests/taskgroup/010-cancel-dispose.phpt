@@ -40,11 +40,20 @@ $h->awaitCompletion();
 var_dump($h->getResults()); // the task caught it and returned a value
 try { $h->cancel(new Exception("not a cancellation")); } catch (TypeError $e) { echo $e->getMessage(), "\n"; }
 
-// Cancelling before anything ran: no task body runs at all.
+// Cancelling before anything ran: no task body runs at all. The group is not finished yet: the
+// task completes as cancelled when the scheduler reaches it.
 $n = new TaskGroup();
 $n->spawn(function () { echo "never runs\n"; });
 $n->cancel();
 var_dump($n->isFinished(), count($n->getErrors()));
+$n->awaitCompletion();
+var_dump($n->isFinished(), count($n->getErrors()));
+$ns = new Async\TaskSet();
+$ns->spawn(function () { echo "never runs\n"; });
+$ns->cancel();
+var_dump($ns->isFinished());
+$ns->awaitCompletion();
+var_dump($ns->isFinished());
 
 // dispose(): the same, and the group counts as completed afterwards.
 $d = new TaskGroup(1);
@@ -85,8 +94,12 @@ array(1) {
   string(8) "survived"
 }
 Async\TaskGroup::cancel(): Argument #1 ($cancellation) must be of type ?Async\AsyncCancellation, Exception given
+bool(false)
+int(0)
 bool(true)
 int(1)
+bool(false)
+bool(true)
 disposed task: TaskGroup was disposed
 Cannot spawn tasks on a closed TaskGroup
 bool(true)
