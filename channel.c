@@ -997,10 +997,21 @@ static void channel_iterator_fetch(channel_iterator_t *iter)
 	zval_ptr_dtor(&iter->current);
 	ZVAL_UNDEF(&iter->current);
 	iter->started = true;
-	if (channel_recv_ex(ch, &iter->current, NULL, true) == CH_OK) {
-		iter->key++;
+	switch (channel_recv_ex(ch, &iter->current, NULL, true)) {
+		case CH_OK:
+			iter->key++;
+			break;
+		case CH_CLOSED:
+			/* Only an explicit close() ends the loop quietly: a channel closed by a producer or
+			 * consumer timeout, the deadlock layer or its scope throws its ChannelException from
+			 * the loop, so the loop cannot mistake a failure for the end of the stream. */
+			if (ch->reason != ASYNC_CHANNEL_EXPLICIT) {
+				zend_throw_exception_internal(async_channel_exception(ch->reason));
+			}
+			break;
+		default:
+			break; /* CH_ERROR: its exception is already thrown */
 	}
-	/* CH_CLOSED ends the loop quietly; CH_ERROR leaves its exception to the engine. */
 }
 
 static void channel_iterator_dtor(zend_object_iterator *it)
