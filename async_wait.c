@@ -228,6 +228,7 @@ void async_await(zend_object *awaitable, zend_object *cancellation, zval *return
 	zend_async_event_t *event = ZEND_ASYNC_OBJECT_TO_EVENT(awaitable);
 	zend_async_event_t *token = cancellation ? ZEND_ASYNC_OBJECT_TO_EVENT(cancellation) : NULL;
 
+	async_wait_token_seen(cancellation);
 	if (ZEND_ASYNC_EVENT_IS_CLOSED(event)) {
 		await_replay(event, return_value);
 		return;

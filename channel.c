@@ -1131,6 +1131,7 @@ ZEND_METHOD(Async_Channel, __construct)
 
 static zend_async_event_t *token_event(zend_object *token)
 {
+	async_wait_token_seen(token);
 	return token ? ZEND_ASYNC_OBJECT_TO_EVENT(token) : NULL;
 }
 
