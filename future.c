@@ -472,8 +472,12 @@ static void future_report_disposal(async_future_t *f)
 	zend_object *ex = f->future.exception;
 	if (ex != NULL && !FUTURE_HAS(f, ZEND_ASYNC_EVENT_F_EXCEPTION_HANDLED) && !async_is_cancellation(ex)) {
 		zend_string *message = exception_message(ex);
-		zend_error(E_WARNING, "Unhandled exception in Future: %s; use catch() or ignore() to handle it",
-			ZSTR_VAL(message));
+		zend_string *created = async_location_string(f->future.filename, f->future.lineno);
+		zend_string *completed = async_location_string(f->future.completed_filename, f->future.completed_lineno);
+		zend_error(E_WARNING, "Unhandled exception in Future: %s; use catch() or ignore() to handle it "
+			"(created at %s, completed at %s)", ZSTR_VAL(message), ZSTR_VAL(created), ZSTR_VAL(completed));
+		zend_string_release(completed);
+		zend_string_release(created);
 		zend_string_release(message);
 	} else if (!FUTURE_HAS(f, ZEND_ASYNC_EVENT_F_RESULT_USED)) {
 		zend_string *site = async_location_string(f->future.filename, f->future.lineno);
@@ -667,8 +671,12 @@ static void future_chain_method(INTERNAL_FUNCTION_PARAMETERS, async_chain_kind k
 	ZEND_PARSE_PARAMETERS_END();
 	THIS_FUTURE(parent);
 
-	/* The child answers for the outcome from now on: the parent's is used and observed. */
-	ZEND_ASYNC_EVENT_SET(FUTURE_EV(parent), ZEND_ASYNC_EVENT_F_RESULT_USED | ZEND_ASYNC_EVENT_F_EXCEPTION_HANDLED);
+	/* The parent's result is used from now on; its error counts as handled only through
+	 * catch() (and map(), whose child carries it on): finally() observes, it does not handle. */
+	ZEND_ASYNC_EVENT_SET(FUTURE_EV(parent), ZEND_ASYNC_EVENT_F_RESULT_USED);
+	if (kind != CHAIN_FINALLY) {
+		ZEND_ASYNC_EVENT_SET(FUTURE_EV(parent), ZEND_ASYNC_EVENT_F_EXCEPTION_HANDLED);
+	}
 
 	async_future_t *child = future_alloc();
 	async_future_chain_t *chain = (async_future_chain_t *) ZEND_ASYNC_EVENT_CALLBACK_EX(future_chain_notify, sizeof(async_future_chain_t));

@@ -51,12 +51,12 @@ echo "end\n";
 --EXPECTF--
 -- warned
 
-Warning: Unhandled exception in Future: dropped; use catch() or ignore() to handle it in %s on line %d
+Warning: Unhandled exception in Future: dropped; use catch() or ignore() to handle it (created at %s, completed at %s) in %s on line %d
 
-Warning: Unhandled exception in Future: written, never read; use catch() or ignore() to handle it in %s on line %d
+Warning: Unhandled exception in Future: written, never read; use catch() or ignore() to handle it (created at %s012-warning-unhandled.php:7, completed at %s012-warning-unhandled.php:8) in %s on line %d
 
-Warning: Unhandled exception in Future: from a dropped map() child; use catch() or ignore() to handle it in %s on line %d
+Warning: Unhandled exception in Future: from a dropped map() child; use catch() or ignore() to handle it (created at %s, completed at %s) in %s on line %d
 
-Warning: Unhandled exception in Future: reader never awaited; use catch() or ignore() to handle it in %s on line %d
+Warning: Unhandled exception in Future: reader never awaited; use catch() or ignore() to handle it (created at %s, completed at %s) in %s on line %d
 -- not warned
 end

@@ -60,5 +60,5 @@ bool(true)
 
 Warning: Future created at %s005-future-use-and-warnings.php:%d was never used; call await(), map(), catch(), finally() or ignore() to suppress this warning in %s on line %d
 
-Warning: Unhandled exception in Future: Timeout occurred after 5 milliseconds; use catch() or ignore() to handle it in %s on line %d
+Warning: Unhandled exception in Future: Timeout occurred after 5 milliseconds; use catch() or ignore() to handle it (created at %s, completed at %s) in %s on line %d
 end
