@@ -226,9 +226,8 @@ static void await_replay(zend_async_event_t *event, zval *return_value)
 void async_await(zend_object *awaitable, zend_object *cancellation, zval *return_value)
 {
 	zend_async_event_t *event = ZEND_ASYNC_OBJECT_TO_EVENT(awaitable);
-	zend_async_event_t *token = cancellation ? ZEND_ASYNC_OBJECT_TO_EVENT(cancellation) : NULL;
+	zend_async_event_t *token = async_wait_token(cancellation);
 
-	async_wait_token_seen(cancellation);
 	if (ZEND_ASYNC_EVENT_IS_CLOSED(event)) {
 		await_replay(event, return_value);
 		return;

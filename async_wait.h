@@ -37,14 +37,16 @@ ZEND_COLD void async_wait_throw_not_allowed(const char *what);
  * ("await", "wait on a channel", ...). The current coroutine, or NULL with an exception set. */
 zend_coroutine_t *async_wait_begin(zend_async_event_t *token, const char *what);
 
-/* A cancellation token handed to an API is used, even when the API completes without waiting
- * (an awaitable already done, a value already buffered): it must not warn "never used". */
-static zend_always_inline void async_wait_token_seen(zend_object *token)
+/* The event of a cancellation token handed to an API (NULL for none). Handing it over uses it,
+ * even when the API completes without waiting (an awaitable already done, a value already
+ * buffered): it must not warn "never used". */
+static zend_always_inline zend_async_event_t *async_wait_token(zend_object *token)
 {
 	zend_async_event_t *event = token != NULL ? ZEND_ASYNC_OBJECT_TO_EVENT(token) : NULL;
 	if (event != NULL) {
 		ZEND_ASYNC_EVENT_SET_RESULT_USED(event);
 	}
+	return event;
 }
 
 /* Step 2: subscribe the waker to an event (zend_async_resume_when()); with `trans` the waker

@@ -548,8 +548,7 @@ static bool await_subscribe(await_t *w, zval *iterable)
  * iteration threw. */
 static await_t *await_run(zval *iterable, zend_object *cancellation, const await_options_t *opt)
 {
-	zend_async_event_t *token = cancellation != NULL ? ZEND_ASYNC_OBJECT_TO_EVENT(cancellation) : NULL;
-	async_wait_token_seen(cancellation);
+	zend_async_event_t *token = async_wait_token(cancellation);
 	if (cancellation != NULL && token == NULL) {
 		zend_throw_error(NULL, "%s is not initialized", ZSTR_VAL(cancellation->ce->name));
 		return NULL;

@@ -1129,12 +1129,6 @@ ZEND_METHOD(Async_Channel, __construct)
 	channel_bind_scope(ch);
 }
 
-static zend_async_event_t *token_event(zend_object *token)
-{
-	async_wait_token_seen(token);
-	return token ? ZEND_ASYNC_OBJECT_TO_EVENT(token) : NULL;
-}
-
 ZEND_METHOD(Async_Channel, send)
 {
 	zval *value;
@@ -1146,7 +1140,7 @@ ZEND_METHOD(Async_Channel, send)
 	ZEND_PARSE_PARAMETERS_END();
 
 	async_channel_t *ch = THIS_CHANNEL();
-	channel_status status = channel_send_ex(ch, value, token_event(token), true);
+	channel_status status = channel_send_ex(ch, value, async_wait_token(token), true);
 	if (status == CH_CLOSED) {
 		channel_throw_closed(ch);
 	}
@@ -1171,7 +1165,7 @@ ZEND_METHOD(Async_Channel, recv)
 	ZEND_PARSE_PARAMETERS_END();
 
 	async_channel_t *ch = THIS_CHANNEL();
-	switch (channel_recv_ex(ch, return_value, token_event(token), true)) {
+	switch (channel_recv_ex(ch, return_value, async_wait_token(token), true)) {
 		case CH_OK:
 			return;
 		case CH_CLOSED:

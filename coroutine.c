@@ -555,6 +555,19 @@ void async_coroutine_finish(async_coroutine_t *co)
 	}
 }
 
+/* The cancellation to deliver, owned: the given one (a reference taken unless transferred) or
+ * the default "Coroutine cancelled". */
+static zend_object *coroutine_cancel_reason(zend_object *error, bool transfer_error)
+{
+	if (error == NULL) {
+		return async_new_exception(async_ce_async_cancellation, "Coroutine cancelled");
+	}
+	if (!transfer_error) {
+		GC_ADDREF(error);
+	}
+	return error;
+}
+
 /* A coroutine that never started completes as cancelled where it stands: it never runs. The first
  * reason stands when a request was already pending. Takes ownership of `error`. */
 static void coroutine_cancel_unstarted(async_coroutine_t *co, zend_object *error)
@@ -596,11 +609,7 @@ void async_coroutine_request_cancel(zend_coroutine_t *coroutine, zend_object *er
 		}
 		return;
 	}
-	if (error == NULL) {
-		error = async_new_exception(async_ce_async_cancellation, "Coroutine cancelled");
-	} else if (!transfer_error) {
-		GC_ADDREF(error);
-	}
+	error = coroutine_cancel_reason(error, transfer_error);
 	/* Its first run throws it before the callable is called (coroutine_entry), so finally
 	 * handlers run in its own context as for any cancelled coroutine. */
 	ZEND_COROUTINE_SET_CANCELLED(coroutine);
@@ -613,12 +622,7 @@ void async_coroutine_cancel(zend_coroutine_t *coroutine, zend_object *error, boo
 {
 	async_coroutine_t *co = ASYNC_CO_FROM_CORO(coroutine);
 	bool forced = error != NULL && zend_is_graceful_exit(error);
-
-	if (error == NULL) {
-		error = async_new_exception(async_ce_async_cancellation, "Coroutine cancelled");
-	} else if (!transfer_error) {
-		GC_ADDREF(error);
-	}
+	error = coroutine_cancel_reason(error, transfer_error);
 
 	if (ZEND_COROUTINE_IS_FINISHED(coroutine)) {
 		OBJ_RELEASE(error);

@@ -157,11 +157,17 @@ static void net_async_mode(net_stream_t *ns, php_netstream_data_t *sock)
 	}
 }
 
-/* Coroutine-aware only for a stream PHP sees as blocking, inside a coroutine that may switch. */
-static bool net_can_wait(net_stream_t *ns, php_netstream_data_t *sock)
+/* An open descriptor, not being closed, inside a coroutine that may switch. */
+static bool net_usable(net_stream_t *ns, php_netstream_data_t *sock)
 {
 	net_sync(ns);
-	return sock != NULL && sock->is_blocked && sock->socket != SOCK_ERR && !ns->closing && async_io_can_wait();
+	return sock != NULL && sock->socket != SOCK_ERR && !ns->closing && async_io_can_wait();
+}
+
+/* Coroutine-aware only for a stream PHP sees as blocking. */
+static bool net_can_wait(net_stream_t *ns, php_netstream_data_t *sock)
+{
+	return net_usable(ns, sock) && sock->is_blocked;
 }
 
 /* A delegated call runs with the original ops (P15) and must not suspend: a warning it raises
@@ -826,11 +832,8 @@ static void net_wrap(php_stream *stream, net_kind_t kind);
  * timeout it answers at once, as accept() on a non-blocking socket does. */
 static bool net_accept_can_wait(net_stream_t *ns, php_netstream_data_t *sock, const struct timeval *timeout)
 {
-	if (net_can_wait(ns, sock)) {
-		return true;
-	}
-	return sock != NULL && !sock->is_blocked && timeout != NULL && (timeout->tv_sec > 0 || timeout->tv_usec > 0)
-		&& sock->socket != SOCK_ERR && !ns->closing && async_io_can_wait();
+	bool timed = timeout != NULL && (timeout->tv_sec > 0 || timeout->tv_usec > 0);
+	return net_usable(ns, sock) && (sock->is_blocked || timed);
 }
 
 static int net_accept(php_stream *stream, net_stream_t *ns, php_stream_xport_param *xparam, int option, int value)

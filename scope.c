@@ -1018,7 +1018,7 @@ ZEND_METHOD(Async_Scope, awaitCompletion)
 		Z_PARAM_OBJ_OF_CLASS(token, async_ce_awaitable)
 	ZEND_PARSE_PARAMETERS_END();
 	SCOPE_OR_THROW(scope);
-	async_wait_token_seen(token);
+	(void) async_wait_token(token); /* used even when no wait follows */
 
 	if (async_scope_is_cancelled(scope)) {
 		async_throw(async_ce_async_cancellation, "The scope has been cancelled");
@@ -1044,7 +1044,7 @@ ZEND_METHOD(Async_Scope, awaitAfterCancellation)
 		Z_PARAM_ZVAL_OR_NULL(handler)
 		Z_PARAM_OBJ_OF_CLASS_OR_NULL(token, async_ce_awaitable)
 	ZEND_PARSE_PARAMETERS_END();
-	async_wait_token_seen(token);
+	(void) async_wait_token(token); /* used even when no wait follows */
 	if (handler != NULL && !zend_is_callable(handler, 0, NULL)) {
 		zend_argument_type_error(1, "must be a valid callback or null");
 		RETURN_THROWS();
