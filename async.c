@@ -237,6 +237,7 @@ static PHP_MINIT_FUNCTION(async)
 	async_net_functions_install();
 	async_sockets_hooks_install();
 	async_pcntl_hooks_install();
+	async_curl_hooks_install();
 	return SUCCESS;
 }
 
@@ -248,6 +249,7 @@ static PHP_MSHUTDOWN_FUNCTION(async)
 	async_dns_hooks_uninstall();
 	async_sockets_hooks_uninstall();
 	async_pcntl_hooks_uninstall();
+	async_curl_hooks_uninstall();
 	zend_async_api_unregister_all();
 	UNREGISTER_INI_ENTRIES();
 	return SUCCESS;
@@ -261,6 +263,7 @@ static PHP_RINIT_FUNCTION(async)
 	async_scheduler_rinit();
 	async_scheduler_request_startup();
 	async_sockets_hooks_rinit();
+	async_curl_hooks_rinit();
 	return SUCCESS;
 }
 
@@ -274,6 +277,7 @@ static PHP_RSHUTDOWN_FUNCTION(async)
 	async_cpu_rshutdown();
 	async_pcntl_rshutdown();
 	async_dns_rshutdown();
+	async_curl_hooks_rshutdown();  /* its multi handles close sockets the poll registry may know */
 	async_poll_rshutdown();
 	async_reactor_rshutdown();
 	return SUCCESS;

@@ -11,6 +11,15 @@ if test "$PHP_ASYNC" != "no"; then
   PHP_EVAL_LIBLINE($LIBUV_LIBS, ASYNC_SHARED_LIBADD)
   PHP_SUBST(ASYNC_SHARED_LIBADD)
 
+  dnl The curl hooks need libcurl's headers only: libcurl itself is the one ext/curl loaded,
+  dnl looked up at run time (hook_curl_multi.c), so the module never links it.
+  PKG_CHECK_MODULES([LIBCURL], [libcurl >= 7.61.0], [
+    PHP_EVAL_INCLINE($LIBCURL_CFLAGS)
+    AC_DEFINE([HAVE_ASYNC_CURL], [1], [Whether the curl hooks are built])
+  ], [
+    AC_MSG_WARN([libcurl headers not found (libcurl4-openssl-dev): curl_exec() will block in coroutines])
+  ])
+
   dnl Sources by layer (docs/architecture.md); config.w32 lists the same (scripts/check-layout.sh).
   PHP_NEW_EXTENSION(async,
     [async.c \
@@ -18,7 +27,7 @@ if test "$PHP_ASYNC" != "no"; then
      exceptions.c awaitable.c coroutine.c coroutine_output.c scheduler.c async_wait.c \
      reactor.c reactor_poll.c reactor_io.c reactor_dns.c reactor_signal.c \
      context.c scope.c future.c timeout.c channel.c pool.c task_group.c task_group_join.c task_group_iterator.c iterate.c await.c signal_wait.c cpu.c runtime_stats.c \
-     hook_functions.c hook_sleep.c hook_dns.c hook_sockets.c hook_stream_transport.c hook_stream_select.c hook_pcntl.c],
+     hook_functions.c hook_sleep.c hook_dns.c hook_sockets.c hook_stream_transport.c hook_stream_select.c hook_pcntl.c hook_curl.c hook_curl_multi.c],
     $ext_shared,, [-DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 -Wall -Wno-unused-parameter])
   PHP_INSTALL_HEADERS([ext/async], [zend_async_API.h async_io_wait.h php_async.h async_ring.h])
 fi

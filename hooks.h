@@ -57,6 +57,14 @@ void async_pcntl_hooks_install(void);
 void async_pcntl_hooks_uninstall(void);
 void async_pcntl_rshutdown(void);
 
+/* hook_curl.c: curl_exec() and curl_multi_select() (nothing happens when ext/curl is not loaded,
+ * or when this build has no libcurl headers); rinit checks ext/curl's layout once per process;
+ * rshutdown drops the handles' multi handles (before the poll registry goes). */
+void async_curl_hooks_install(void);
+void async_curl_hooks_uninstall(void);
+void async_curl_hooks_rinit(void);
+void async_curl_hooks_rshutdown(void);
+
 /* hook_stream_select.c: stream_select() */
 void async_net_functions_install(void);
 void async_net_functions_uninstall(void);
