@@ -8,7 +8,10 @@ need=(php8.2-dev php8.2-cli php8.2-opcache libuv1-dev pkg-config make gcc valgri
   # Xdebug for tests/xdebug and the xdebug lane; loaded per test, never for the whole CLI
   php8.2-xdebug
   # tests/fpm: a private php-fpm per test, driven by cgi-fcgi
-  php8.2-fpm libfcgi-bin "$@")
+  php8.2-fpm libfcgi-bin
+  # tests/curl: ext/curl, libcurl's headers for the curl hooks (the module never links libcurl),
+  # and the HTTP clients built on ext/curl
+  php8.2-curl libcurl4-openssl-dev php-guzzlehttp-guzzle php-symfony-http-client "$@")
 missing=()
 for p in "${need[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
