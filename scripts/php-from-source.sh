@@ -7,10 +7,31 @@ set -euo pipefail
 flavour=${1:?usage: php-from-source.sh debug|asan}
 cache=${ASYNC_CACHE_DIR:-/var/cache/ext-async}
 prefix="$cache/php-$flavour"
+root=$(cd "$(dirname "$0")/.." && pwd)
+
+# ext/curl as a shared extension of that PHP (tests/curl load it with --EXTENSIONS--), built from
+# the same source tree; added to PHPs built before it was part of this script.
+build_curl() {
+  local extdir
+  extdir=$("$prefix/bin/php-config" --extension-dir)
+  [ -f "$extdir/curl.so" ] && return 0
+  "$root/scripts/setup.sh" libcurl4-openssl-dev >&2
+  local srcdir dir="$cache/curl-$flavour"
+  srcdir=$(ls -d "$cache"/src/php8.2-8.2.*/ | head -1)
+  rm -rf "$dir"
+  cp -a "$srcdir/ext/curl" "$dir"
+  (cd "$dir" && "$prefix/bin/phpize" >&2 && CFLAGS="-O1 -g ${curl_cflags:-}" LDFLAGS="${curl_ldflags:-}" \
+    ./configure --with-php-config="$prefix/bin/php-config" >&2 && make -j"$(nproc)" >&2 && make install >&2)
+}
+curl_cflags="" curl_ldflags=""
+if [ "$flavour" = asan ]; then
+  curl_cflags="-fsanitize=address,undefined -fno-omit-frame-pointer" curl_ldflags="-fsanitize=address,undefined"
+fi
+
 if [ -x "$prefix/bin/php" ] && [ -x "$prefix/bin/phpize" ]; then
+  build_curl
   echo "$prefix"; exit 0
 fi
-root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/setup.sh" dpkg-dev build-essential autoconf bison re2c pkg-config libxml2-dev libssl-dev \
   libsqlite3-dev zlib1g-dev >&2
 
@@ -54,4 +75,5 @@ api=$(grep -o 'PHP_API_VERSION [0-9]*' "$prefix/include/php/main/php.h" | grep -
 sed -i -e 's#/@DEBIAN_PHP_API@##g' -e "s#@DEBIAN_PHP_API@#$api#g" "$prefix/bin/phpize" "$prefix/bin/php-config"
 # phpize copies libtool's m4 files from its aclocal dir; a private prefix has none of its own.
 [ -d "$prefix/share/aclocal" ] || sed -i 's#^aclocaldir=.*#aclocaldir="/usr/share/aclocal"#' "$prefix/bin/phpize"
+build_curl
 echo "$prefix"
