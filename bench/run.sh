@@ -44,6 +44,7 @@ benchmarks=(
     "taskgroup|"
     "await_all|-d async.context_pool_size=10000"
     "socket_pingpong|"
+    "curl|-d extension=curl"
     "fpm_soak|"
 )
 
