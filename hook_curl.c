@@ -6,8 +6,8 @@
  * curl_easy_perform() — the handler checks and the clean-up before, the error, the returned
  * body and the flushes after — re-done on ext/curl's private layout (hook_curl_layout.h).
  * curl_multi_select(): inside a coroutine the multi's sockets are waited for on the reactor.
- * curl_multi_exec(), curl_multi_info_read(), curl_multi_getcontent() never block and stay
- * ext/curl's.
+ * curl_multi_exec(), _add_handle(), _remove_handle(), _info_read() never block; in coroutines
+ * they only take turns on a multi whose callback suspended (multi_wait_free()).
  *
  * Outside a coroutine, where switching is impossible (a destructor on 8.2, the scheduler), and
  * before the scheduler started, ext/curl's own handlers run untouched. The handlers are swapped
@@ -27,17 +27,26 @@
 #include "hook_curl.h"
 #include "hook_curl_layout.h"
 #include "async_io_wait.h"
+#include "async_wait.h"
 #include "ext/standard/file.h"
 #include "zend_exceptions.h"
 
 static ZEND_FUNCTION(async_curl_exec);
 static ZEND_FUNCTION(async_curl_multi_select);
+static ZEND_FUNCTION(async_curl_multi_exec);
+static ZEND_FUNCTION(async_curl_multi_add_handle);
+static ZEND_FUNCTION(async_curl_multi_remove_handle);
+static ZEND_FUNCTION(async_curl_multi_info_read);
 
-enum { HOOK_EXEC, HOOK_MULTI_SELECT };
+enum { HOOK_EXEC, HOOK_MULTI_SELECT, HOOK_MULTI_EXEC, HOOK_MULTI_ADD, HOOK_MULTI_REMOVE, HOOK_MULTI_INFO };
 /* per-process: the function table's handlers are swapped at MINIT */
 static async_function_hook_t hooks[] = {
 	[HOOK_EXEC] = { "curl_exec", ZEND_FN(async_curl_exec), NULL },
 	[HOOK_MULTI_SELECT] = { "curl_multi_select", ZEND_FN(async_curl_multi_select), NULL },
+	[HOOK_MULTI_EXEC] = { "curl_multi_exec", ZEND_FN(async_curl_multi_exec), NULL },
+	[HOOK_MULTI_ADD] = { "curl_multi_add_handle", ZEND_FN(async_curl_multi_add_handle), NULL },
+	[HOOK_MULTI_REMOVE] = { "curl_multi_remove_handle", ZEND_FN(async_curl_multi_remove_handle), NULL },
+	[HOOK_MULTI_INFO] = { "curl_multi_info_read", ZEND_FN(async_curl_multi_info_read), NULL },
 };
 
 #define CALL_ORIGINAL(which) hooks[which].original(INTERNAL_FUNCTION_PARAM_PASSTHRU)
@@ -185,6 +194,12 @@ static void driver_dtor(zval *zv)
 
 void async_curl_hooks_rshutdown(void)
 {
+	HashTable *busy = ASYNC_G(curl_busy);
+	if (busy != NULL) {
+		ASYNC_G(curl_busy) = NULL; /* the coroutines are gone: nobody holds an entry now */
+		zend_hash_destroy(busy);
+		FREE_HASHTABLE(busy);
+	}
 	HashTable *drivers = ASYNC_G(curl_drivers);
 	if (drivers != NULL) {
 		ASYNC_G(curl_drivers) = NULL;
@@ -372,6 +387,152 @@ static ZEND_FUNCTION(async_curl_exec)
 }
 
 /* ---------------------------------------------------------------------------------------------
+ * A multi handle PHP code drives: one coroutine inside libcurl at a time
+ *
+ * A callback of a transfer may suspend inside curl_multi_exec(). Until it returns, libcurl
+ * refuses every other call on that multi (CURLM_RECURSIVE_API_CALL) — a thing stock PHP never
+ * meets, and one that makes a loop like Guzzle's spin for ever in the other coroutines. So
+ * curl_multi_exec() marks its multi busy, and the calls of other coroutines on a busy multi
+ * wait until it is free. The coroutine inside the callback itself gets libcurl's answer, as stock.
+ * ------------------------------------------------------------------------------------------- */
+
+/* A multi that a coroutine is inside of, or that coroutines wait for; kept while either. */
+typedef struct {
+	zend_coroutine_t *owner;  /* inside curl_multi_exec() on it; NULL: free */
+	uint32_t holders;         /* waiters, and the owner during its call: the entry stays */
+} multi_busy_t;
+
+static zend_ulong multi_key(CURLM *multi)
+{
+	return (zend_ulong) (uintptr_t) multi;
+}
+
+static void multi_busy_dtor(zval *zv)
+{
+	efree(Z_PTR_P(zv));
+}
+
+static multi_busy_t *multi_busy_find(CURLM *multi)
+{
+	HashTable *busy = ASYNC_G(curl_busy);
+	return busy != NULL ? zend_hash_index_find_ptr(busy, multi_key(multi)) : NULL;
+}
+
+static multi_busy_t *multi_busy_hold(CURLM *multi)
+{
+	HashTable *busy = ASYNC_G(curl_busy);
+	if (busy == NULL) {
+		ALLOC_HASHTABLE(busy);
+		zend_hash_init(busy, 4, NULL, multi_busy_dtor, 0);
+		ASYNC_G(curl_busy) = busy;
+	}
+	multi_busy_t *entry = zend_hash_index_find_ptr(busy, multi_key(multi));
+	if (entry == NULL) {
+		entry = ecalloc(1, sizeof(*entry));
+		zend_hash_index_add_new_ptr(busy, multi_key(multi), entry);
+	}
+	entry->holders++;
+	return entry;
+}
+
+static void multi_busy_drop(CURLM *multi, multi_busy_t *entry)
+{
+	ZEND_ASSERT(entry->holders > 0);
+	if (--entry->holders == 0 && entry->owner == NULL && ASYNC_G(curl_busy) != NULL) {
+		zend_hash_index_del(ASYNC_G(curl_busy), multi_key(multi));
+	}
+}
+
+/* Waits while another coroutine is inside the multi. False with an exception (cancelled). */
+static bool multi_wait_free(CURLM *multi)
+{
+	zend_coroutine_t *me = ZEND_ASYNC_CURRENT_COROUTINE;
+	multi_busy_t *entry = multi_busy_find(multi);
+	if (entry == NULL || entry->owner == NULL || entry->owner == me) {
+		return true;
+	}
+	bool ok = true;
+	multi_busy_hold(multi);
+	while (entry->owner != NULL && entry->owner != me) {
+		/* rare (a callback suspended): a short sleep, not an event per multi */
+		if (!async_wait_ms(1, 0)) {
+			ok = false;
+			break;
+		}
+	}
+	multi_busy_drop(multi, entry);
+	return ok;
+}
+
+/* The multi handle a hooked curl_multi_*() call is about, or NULL when PHP's handler must run
+ * as it is (not in a coroutine, unusable layout, or an argument it will reject itself). */
+static async_curl_multi_t *multi_of_call(zend_execute_data *execute_data)
+{
+	if (curl_state != CURL_USABLE || !async_io_can_wait() || ZEND_NUM_ARGS() < 1) {
+		return NULL;
+	}
+	zval *arg = ZEND_CALL_ARG(execute_data, 1);
+	ZVAL_DEREF(arg);
+	if (Z_TYPE_P(arg) != IS_OBJECT || Z_OBJCE_P(arg) != curl_multi_ce) {
+		return NULL;
+	}
+	return async_curl_multi_from_obj(Z_OBJ_P(arg));
+}
+
+static ZEND_FUNCTION(async_curl_multi_exec)
+{
+	async_curl_multi_t *mh = multi_of_call(execute_data);
+	if (mh == NULL) {
+		CALL_ORIGINAL(HOOK_MULTI_EXEC);
+		return;
+	}
+	zend_coroutine_t *me = ZEND_ASYNC_CURRENT_COROUTINE;
+	multi_busy_t *entry = multi_busy_find(mh->multi);
+	if (entry != NULL && entry->owner == me) {
+		CALL_ORIGINAL(HOOK_MULTI_EXEC); /* from its own callback: libcurl answers, as stock */
+		return;
+	}
+	if (!multi_wait_free(mh->multi)) {
+		RETURN_THROWS();
+	}
+	entry = multi_busy_hold(mh->multi);
+	entry->owner = me;
+	CALL_ORIGINAL(HOOK_MULTI_EXEC);
+	entry->owner = NULL;
+	bool waited_for = entry->holders > 1;
+	multi_busy_drop(mh->multi, entry);
+	if (waited_for) {
+		/* a loop calling curl_multi_exec() again at once (Guzzle's, while another coroutine's
+		 * handle is not added yet) must let the waiters in */
+		async_wait_yield();
+	}
+}
+
+/* add, remove, info_read: wait while another coroutine is inside the multi, then PHP's own */
+#define MULTI_WAIT_THEN_ORIGINAL(which) do { \
+		async_curl_multi_t *mh = multi_of_call(execute_data); \
+		if (mh != NULL && !multi_wait_free(mh->multi)) { \
+			RETURN_THROWS(); \
+		} \
+		CALL_ORIGINAL(which); \
+	} while (0)
+
+static ZEND_FUNCTION(async_curl_multi_add_handle)
+{
+	MULTI_WAIT_THEN_ORIGINAL(HOOK_MULTI_ADD);
+}
+
+static ZEND_FUNCTION(async_curl_multi_remove_handle)
+{
+	MULTI_WAIT_THEN_ORIGINAL(HOOK_MULTI_REMOVE);
+}
+
+static ZEND_FUNCTION(async_curl_multi_info_read)
+{
+	MULTI_WAIT_THEN_ORIGINAL(HOOK_MULTI_INFO);
+}
+
+/* ---------------------------------------------------------------------------------------------
  * curl_multi_select()
  * ------------------------------------------------------------------------------------------- */
 
@@ -394,6 +555,9 @@ static ZEND_FUNCTION(async_curl_multi_select)
 		return;
 	}
 	async_curl_multi_t *mh = async_curl_multi_from_obj(Z_OBJ_P(z_mh));
+	if (!multi_wait_free(mh->multi)) {
+		RETURN_THROWS();
+	}
 	CURLMcode error = CURLM_OK;
 	int ready = async_curl_multi_wait(mh->multi, (int) (timeout * 1000.0), &error);
 	if (ready < 0) {
@@ -415,6 +579,26 @@ static ZEND_FUNCTION(async_curl_exec)
 static ZEND_FUNCTION(async_curl_multi_select)
 {
 	CALL_ORIGINAL(HOOK_MULTI_SELECT);
+}
+
+static ZEND_FUNCTION(async_curl_multi_exec)
+{
+	CALL_ORIGINAL(HOOK_MULTI_EXEC);
+}
+
+static ZEND_FUNCTION(async_curl_multi_add_handle)
+{
+	CALL_ORIGINAL(HOOK_MULTI_ADD);
+}
+
+static ZEND_FUNCTION(async_curl_multi_remove_handle)
+{
+	CALL_ORIGINAL(HOOK_MULTI_REMOVE);
+}
+
+static ZEND_FUNCTION(async_curl_multi_info_read)
+{
+	CALL_ORIGINAL(HOOK_MULTI_INFO);
 }
 
 #endif /* ASYNC_CURL_LAYOUT_KNOWN */

@@ -25,6 +25,7 @@
 #include "async_wait.h"
 #include "async_io_wait.h"
 #include <time.h>
+#include <unistd.h>
 
 async_curl_api_t async_curl_api;
 
@@ -91,11 +92,11 @@ static int driver_socket(CURL *easy, curl_socket_t s, int what, void *userp, voi
 	async_curl_driver_t *d = userp;
 	int at = driver_find(d, s);
 	if (what == CURL_POLL_REMOVE) {
+		/* no poll to drop: a connection's poll stays armed while it is cached (driver_close()
+		 * drops it), any other socket's went when its last wait ended */
 		if (at >= 0) {
 			d->fds[at] = d->fds[--d->count];
 		}
-		/* libcurl may close it next: a later socket with the same number starts clean (P13) */
-		async_io_fd_closing(s);
 		return 0;
 	}
 	if (at < 0) {
@@ -116,6 +117,27 @@ static int driver_timer(CURLM *multi, long timeout_ms, void *userp)
 	async_curl_driver_t *d = userp;
 	d->deadline_ms = timeout_ms < 0 ? -1 : monotonic_ms() + timeout_ms;
 	return 0;
+}
+
+/* CURLOPT_SOCKOPTFUNCTION: a new connection socket. Its poll is kept armed between waits (no
+ * epoll_ctl per wait, and none per request on a kept-alive connection), which is safe because
+ * every close of it is announced by driver_close(). A poll left by an older descriptor with the
+ * same number is dropped first (P13). */
+static int driver_sockopt(void *clientp, curl_socket_t s, curlsocktype purpose)
+{
+	if (purpose == CURLSOCKTYPE_IPCXN) {
+		async_io_fd_closing(s);
+		async_io_fd_track(s);
+	}
+	return CURL_SOCKOPT_OK;
+}
+
+/* CURLOPT_CLOSESOCKETFUNCTION: libcurl closes a connection socket (a connection copies the
+ * callback when it is made, so it also runs when the multi's cache drops the connection later). */
+static int driver_close(void *clientp, curl_socket_t s)
+{
+	async_io_fd_closing(s);
+	return close(s);
 }
 
 async_curl_driver_t *async_curl_driver_new(CURL *easy)
@@ -141,7 +163,7 @@ void async_curl_driver_free(async_curl_driver_t *d)
 		/* a coroutine abandoned in curl_exec() at the request's end never came back */
 		CURL_API.multi_remove_handle(d->multi, d->easy);
 	}
-	/* the cached connections close now; their sockets were never left armed */
+	/* the cached connections close now, each announced by driver_close() */
 	CURL_API.multi_cleanup(d->multi);
 	efree(d->fds);
 	efree(d->ready);
@@ -218,10 +240,21 @@ static bool driver_step(async_curl_driver_t *d)
 	return !EG(exception);
 }
 
+static void driver_detach_options(async_curl_driver_t *d)
+{
+	CURL_API.easy_setopt(d->easy, CURLOPT_SOCKOPTFUNCTION, NULL);
+	CURL_API.easy_setopt(d->easy, CURLOPT_CLOSESOCKETFUNCTION, NULL);
+}
+
 async_curl_outcome_t async_curl_driver_run(async_curl_driver_t *d, CURLcode *result)
 {
 	ZEND_ASSERT(!d->busy);
+	/* neither option is one PHP 8.2 lets users set; both are taken off again below, so a later
+	 * stock curl_exec() of the handle is untouched */
+	CURL_API.easy_setopt(d->easy, CURLOPT_SOCKOPTFUNCTION, driver_sockopt);
+	CURL_API.easy_setopt(d->easy, CURLOPT_CLOSESOCKETFUNCTION, driver_close);
 	if (CURL_API.multi_add_handle(d->multi, d->easy) != CURLM_OK) {
+		driver_detach_options(d);
 		return ASYNC_CURL_REFUSED;
 	}
 	d->busy = true;
@@ -236,6 +269,7 @@ async_curl_outcome_t async_curl_driver_run(async_curl_driver_t *d, CURLcode *res
 	/* detaching ends an unfinished transfer at once; a finished one leaves its connection in
 	 * this multi's cache for the next curl_exec() */
 	CURL_API.multi_remove_handle(d->multi, d->easy);
+	driver_detach_options(d);
 	d->count = 0;
 	d->deadline_ms = -1;
 	d->busy = false;
@@ -256,6 +290,7 @@ int async_curl_multi_wait(CURLM *multi, int timeout_ms, CURLMcode *error)
 	CURLMcode code = CURL_API.multi_fdset(multi, &readable, &writable, &failed, &max_fd);
 	if (code != CURLM_OK) {
 		*error = code;
+		async_wait_yield(); /* a loop that retries at once must not starve the others */
 		return -1;
 	}
 	/* as curl_multi_wait(): libcurl's own timeout shortens the wait */

@@ -67,6 +67,7 @@ ZEND_BEGIN_MODULE_GLOBALS(async)
 	/* hooks */
 	zend_async_trigger_event_t *signal_trigger; /* wakes the loop for pcntl_signal() handlers (hook_pcntl.c) */
 	HashTable *curl_drivers;         /* CURL * -> its handle's multi for curl_exec() (hook_curl.c) */
+	HashTable *curl_busy;            /* CURLM * -> the coroutine inside curl_multi_exec() on it (hook_curl.c) */
 	/* reactor */
 	struct uv_loop_s *loop;          /* the request's loop (reactor.c) */
 	HashTable *fd_polls;             /* descriptor -> its shared poll (reactor_poll.c) */
