@@ -60,9 +60,9 @@ static curl_state_t curl_state = CURL_UNCHECKED;
 
 /* per-process: ext/curl's classes, looked up once */
 static zend_class_entry *curl_ce, *curl_multi_ce;
-/* per-process: ext/curl's CurlHandle handlers, and our copy whose free_obj drops the handle's
- * driver first */
+/* per-process: ext/curl's CurlHandle handlers, found by the layout check */
 static const zend_object_handlers *curl_handlers_orig;
+/* per-process: a copy of them whose free_obj drops the handle's driver first */
 static zend_object_handlers curl_handlers_copy;
 
 /* ---------------------------------------------------------------------------------------------

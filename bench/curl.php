@@ -292,7 +292,9 @@ function find_taskset(): ?string
 /**
  * Where the server and the clients run: [server command prefix, client command prefix, description].
  * BENCH_PIN=same (default): both on the last CPU; split: server on CPU 0, clients on CPU 1 (as
- * bench/http.sh); 0: not pinned. See bench/README.md for why "same" is the default.
+ * bench/http.sh); idle: same CPU, the server as SCHED_IDLE, so it answers only when the client
+ * sleeps and every request waits on the reactor (for (b); (a)'s curl_multi loop starves it);
+ * 0: not pinned. See bench/README.md for why "same" is the default.
  */
 function pinning(): array
 {
@@ -306,8 +308,13 @@ function pinning(): array
     if ($mode === 'split') {
         return [[$taskset, '-c', '0'], [$taskset, '-c', '1'], 'server on CPU 0, clients on CPU 1 (BENCH_PIN=split)'];
     }
+    if ($mode === 'idle' && is_executable('/usr/bin/chrt')) {
+        $last = (string) ($cpus - 1);
+        return [[$taskset, '-c', $last, '/usr/bin/chrt', '--idle', '0'], [$taskset, '-c', $last],
+            "server (SCHED_IDLE) and clients on CPU $last (BENCH_PIN=idle: every request waits on the reactor)"];
+    }
     if ($mode !== 'same') {
-        fwrite(STDERR, "BENCH_PIN must be same, split or 0\n");
+        fwrite(STDERR, "BENCH_PIN must be same, split, idle or 0\n");
         exit(2);
     }
     $last = (string) ($cpus - 1);
