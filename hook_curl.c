@@ -182,7 +182,8 @@ void async_curl_hooks_rinit(void)
 #endif
 	if (curl_state == CURL_STOCK) {
 		php_error_docref(NULL, E_WARNING,
-			"ext/curl's layout in PHP %s is not one this build of async knows: curl_exec() and curl_multi_select() keep blocking",
+			"ext/curl's private layout in PHP %s could not be confirmed (a PHP version this build does not know, "
+			"or curl_init() unavailable): curl_exec() and curl_multi_select() keep blocking in coroutines",
 			PHP_VERSION);
 	}
 }
