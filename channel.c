@@ -100,6 +100,7 @@ struct _async_channel_s {
 	async_ring_t buffer;                /* zvals, grown on demand */
 	uint32_t capacity;
 	uint32_t promised;                  /* values handed to woken receivers that have not run yet */
+	bool slot;                          /* rendezvous: the buffer's newest value was parked by sendAsync() */
 	bool unbounded;                     /* C "resizable": sends never wait */
 	bool constructed;
 	bool closed;
@@ -179,6 +180,41 @@ static void ring_push_front(async_channel_t *ch, zval *value)
 static zend_always_inline void ring_pop(async_channel_t *ch, zval *value)
 {
 	ZVAL_COPY_VALUE(value, ASYNC_RING_POP(&ch->buffer, zval));
+	if (ch->buffer.count == 0) {
+		ch->slot = false; /* the slot's value is the newest: it goes last */
+	}
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The rendezvous slot (spec §8.7): sendAsync() on an unbuffered channel that no receiver waits on
+ * parks its value in the buffer, one at most; the next recv() takes it, close() rolls it back.
+ * A value given back by a cancelled receiver may sit in front of it (ring_push_front()), so the
+ * slot's value is always the buffer's newest.
+ * ------------------------------------------------------------------------------------------- */
+
+static bool slot_park(async_channel_t *ch, zval *value)
+{
+	if (ch->capacity != 0 || ch->unbounded || ch->slot || ch->closed) {
+		return false;
+	}
+	Z_TRY_ADDREF_P(value);
+	ring_push(ch, value);
+	ch->slot = true;
+	return true;
+}
+
+static void slot_roll_back(async_channel_t *ch)
+{
+	if (!ch->slot) {
+		return;
+	}
+	ZEND_ASSERT(ch->buffer.count > 0);
+	zval *newest = ASYNC_RING_AT(&ch->buffer, ch->buffer.count - 1, zval);
+	zval value;
+	ZVAL_COPY_VALUE(&value, newest);
+	ch->buffer.count--;
+	ch->slot = false;
+	zval_ptr_dtor(&value);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -678,6 +714,7 @@ static void channel_close(async_channel_t *ch, async_channel_close_reason reason
 	}
 	ch->closed = true;
 	ch->reason = reason;
+	slot_roll_back(ch);
 	ZEND_ASYNC_EVENT_SET_CLOSED(CH_EVENT(ch));
 	soft_unlink(ch);
 	channel_timer_disarm(ch, TIMER_PRODUCERS);
@@ -1153,7 +1190,9 @@ ZEND_METHOD(Async_Channel, sendAsync)
 		Z_PARAM_ZVAL(value)
 	ZEND_PARSE_PARAMETERS_END();
 
-	RETURN_BOOL(channel_send_ex(THIS_CHANNEL(), value, NULL, false) == CH_OK);
+	async_channel_t *ch = THIS_CHANNEL();
+	channel_status status = channel_send_ex(ch, value, NULL, false);
+	RETURN_BOOL(status == CH_OK || (status == CH_WOULD_BLOCK && slot_park(ch, value)));
 }
 
 ZEND_METHOD(Async_Channel, recv)

@@ -23,7 +23,7 @@ $s1->cancel();
 var_dump($ch->recv());
 await($s1);
 await($s2);
-var_dump($ch->sendAsync("x"), count($ch));
+var_dump(count($ch), $ch->sendAsync("x"), count($ch)); // nothing left: the slot is free
 
 // Cancelled while parked on a full buffer: the buffered values stay, the parked value is gone.
 $ch = new Channel(1);
@@ -72,8 +72,9 @@ await($s);
 string(4) "kept"
 s1: Async\AsyncCancellation: Coroutine cancelled
 s2 delivered
-bool(false)
 int(0)
+bool(true)
+int(1)
 await: Coroutine cancelled
 int(1)
 int(0)

@@ -57,7 +57,7 @@ try {
 } catch (OperationCanceledException $e) {
     echo "timeout: ", $e->getPrevious()->getMessage(), "\n";
 }
-var_dump($rendezvous->sendAsync("x"), count($rendezvous));
+var_dump(count($rendezvous), $rendezvous->sendAsync("x"), count($rendezvous)); // withdrawn: the slot is free
 
 // Token type is checked.
 try {
@@ -76,6 +76,7 @@ string(4) "fill"
 string(7) "in time"
 timeout: Async\TimeoutException: Timeout occurred after 20 milliseconds
 timeout: Timeout occurred after 20 milliseconds
-bool(false)
 int(0)
+bool(true)
+int(1)
 Async\Channel::recv(): Argument #1 ($cancellationToken) must be of type ?Async\Completable, stdClass given
