@@ -608,6 +608,13 @@ static park_result channel_park(async_channel_t *ch, bool is_sender, zval *value
 			return PARK_DONE;
 		}
 	}
+	if (EG(exception) && state == WAITER_CLOSED && ch->reason == ASYNC_CHANNEL_SCOPE_DISPOSED
+		&& channel_defer_cancellation(co)) {
+		/* The owner scope's end closed the channel before it cancelled its coroutines: the
+		 * waiter reports why it stopped waiting (the channel's ChannelException, spec §8.7) and
+		 * meets the cancellation at its next suspension point. */
+		return PARK_RETRY;
+	}
 	if (EG(exception)) {
 		return PARK_ERROR; /* a sender still parked had its value withdrawn with the waiter */
 	}
