@@ -522,6 +522,12 @@ void async_coroutine_finish(async_coroutine_t *co)
 	if (co->pending_cancel) {
 		OBJ_RELEASE(co->pending_cancel);
 		co->pending_cancel = NULL;
+		if (coro->exception == NULL) {
+			/* A cancellation requested while it ran (its own scope's cancel(), say) and never
+			 * delivered: it returned normally, so it is not cancelled — isCancelled() agrees
+			 * with what await() gives. (One delivered and caught still counts.) */
+			ZEND_ASYNC_EVENT_CLR(&coro->event, ZEND_COROUTINE_F_CANCELLED);
+		}
 	}
 	if (coro->exception != NULL && instanceof_function(coro->exception->ce, async_ce_async_cancellation)) {
 		ZEND_COROUTINE_SET_CANCELLED(coro);

@@ -284,7 +284,7 @@ static bool iterate_feed(iterate_state_t *st, iterate_source_t *src, zend_fcall_
 				return false;
 			}
 		}
-		if (st->stop || async_scope_is_closed(st->scope)) {
+		if (st->stop || async_scope_refuses_spawn(st->scope)) {
 			return true; /* a closed scope: cancelled from outside, its coroutines say why */
 		}
 		zval value, key;

@@ -281,6 +281,10 @@ zend_coroutine_t *async_spawn(zend_async_scope_t *scope, zend_object *provider, 
 		async_throw(async_ce_async_exception, "Cannot spawn a coroutine in a closed scope");
 		return NULL;
 	}
+	if (ZEND_ASYNC_SCOPE_IS_CANCELLED(scope)) {
+		async_throw(async_ce_async_exception, "Cannot spawn a coroutine in a cancelled scope");
+		return NULL;
+	}
 
 	async_coroutine_t *co = async_coroutine_new();
 	if (zend_is_executing()) {

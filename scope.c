@@ -424,7 +424,7 @@ static bool scope_try_dispose(zend_async_scope_t *scope)
 		return false;
 	}
 	bool held = scope->event.ref_count > scope_structural_refs(scope);
-	if (!async_scope_is_closed(scope) && held) {
+	if (!async_scope_refuses_spawn(scope) && held) {
 		return false;
 	}
 	ZEND_ASYNC_EVENT_SET(&scope->event, ZEND_ASYNC_SCOPE_F_DISPOSING);
@@ -449,7 +449,9 @@ static void scope_cancel_tree(zend_async_scope_t *scope, zend_object *error, con
 	if (async_scope_is_cancelled(scope)) {
 		return; /* the first cancellation stands */
 	}
-	ZEND_ASYNC_EVENT_SET(&scope->event, ZEND_ASYNC_SCOPE_F_CANCELLED | ZEND_ASYNC_SCOPE_F_CLOSED);
+	/* Cancelled refuses new spawns (async_scope_refuses_spawn()); closed comes with disposal,
+	 * which follows at once when nothing is left in the tree (scope_try_dispose() below). */
+	ZEND_ASYNC_EVENT_SET(&scope->event, ZEND_ASYNC_SCOPE_F_CANCELLED);
 	async_scope_add_ref(scope);
 	scope_notify(scope, &notice_cancelled);
 

@@ -86,6 +86,12 @@ static zend_always_inline bool async_scope_is_cancelled(zend_async_scope_t *scop
 {
 	return ZEND_ASYNC_SCOPE_IS_CANCELLED(scope);
 }
+/* Closed (disposed, or close()d) or cancelled: no new coroutines. A cancelled scope is closed only
+ * by its disposal, which comes when its last coroutine and child scope are gone. */
+static zend_always_inline bool async_scope_refuses_spawn(zend_async_scope_t *scope)
+{
+	return ZEND_ASYNC_SCOPE_IS_CLOSED(scope) || ZEND_ASYNC_SCOPE_IS_CANCELLED(scope);
+}
 static zend_always_inline bool async_scope_is_finished(zend_async_scope_t *scope)
 {
 	return ASYNC_SCOPE(scope)->tree_active == 0;

@@ -311,7 +311,7 @@ static void tg_cancel_running(async_task_group_t *g, zend_object *error)
 static zend_coroutine_t *tg_spawn_helper(async_task_group_t *g)
 {
 	zend_async_scope_t *scope = g->parent_scope;
-	if (scope == NULL || async_scope_is_closed(scope)) {
+	if (scope == NULL || async_scope_refuses_spawn(scope)) {
 		scope = async_scope_main();
 	}
 	return async_spawn(scope, NULL, ZEND_COROUTINE_NORMAL);

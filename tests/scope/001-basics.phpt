@@ -16,7 +16,7 @@ $c2 = $s->spawn(function ($x) { delay(5000); return $x; }, 2);
 var_dump($s->isFinished());
 var_dump(await($c1));
 $s->cancel();
-var_dump($s->isCancelled(), $s->isClosed());
+var_dump($s->isCancelled(), $s->isClosed()); // closed only by disposal: $c2 is still there
 try { await($c2); } catch (Async\AsyncCancellation $e) { echo get_class($e), ": ", $e->getMessage(), "\n"; }
 try { $s->spawn(fn() => 1); } catch (Async\AsyncException $e) { echo get_class($e), ": ", $e->getMessage(), "\n"; }
 var_dump($s->isFinished());
@@ -41,7 +41,7 @@ bool(false)
 bool(false)
 int(1)
 bool(true)
-bool(true)
+bool(false)
 Async\AsyncCancellation: Scope was cancelled
 Async\AsyncException: Cannot spawn a coroutine in a closed scope
 bool(true)
