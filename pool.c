@@ -156,6 +156,13 @@ static void pool_rethrow(zend_object *ex)
 	EG(exception) = ex;
 }
 
+/* A beforeAcquire/beforeRelease hook that throws rejects the resource, as `false` does, and its
+ * exception is swallowed (spec §8.8) — but an exit or a cancellation still unwinds. */
+static bool hook_error_swallowed(zend_object *ex)
+{
+	return ex != NULL && !is_exit(ex) && !instanceof_function(ex->ce, async_ce_async_cancellation);
+}
+
 /* A strategy's or a healthcheck's exception has nowhere to go (spec §8.8); exit still unwinds. */
 static void pool_swallow_exception(void)
 {
@@ -414,6 +421,10 @@ static take_result pool_take(async_pool_t *pool, zval *resource, zval *result)
 {
 	if (POOL_HAS(pool, before_acquire) && !POOL_CHECK(pool, before_acquire, BEFORE_ACQUIRE, resource)) {
 		zend_object *error = pool_take_exception();
+		if (hook_error_swallowed(error)) {
+			OBJ_RELEASE(error);
+			error = NULL;
+		}
 		pool->active--;
 		pool_destroy(pool, resource);
 		pool_chain(&error, pool_take_exception());
@@ -423,6 +434,37 @@ static take_result pool_take(async_pool_t *pool, zval *resource, zval *result)
 	}
 	ZVAL_COPY_VALUE(result, resource);
 	return TAKE_OK;
+}
+
+/* A woken waiter re-checks the pool when it runs (spec §8.8): closed since, the reserved resource
+ * is destroyed and it gets PoolException; circuit opened since, the reservation (resource or slot)
+ * passes to the next waiter and it gets ServiceUnavailableException. `resource` is NULL for a slot. */
+static bool pool_reservation_valid(async_pool_t *pool, zval *resource)
+{
+	if (POOL_CLOSED(pool)) {
+		pool->active--;
+		zend_object *error = pool_exception("Pool is closed");
+		if (resource != NULL) {
+			pool_destroy(pool, resource);
+			pool_chain(&error, pool_take_exception());
+		}
+		pool_rethrow(error);
+		return false;
+	}
+	if (pool->base.circuit_state == ZEND_ASYNC_CIRCUIT_INACTIVE) {
+		if (resource != NULL) {
+			pool_return_unused(pool, resource);
+		} else {
+			pool->active--;
+			pool_slot_freed(pool);
+		}
+		zend_object *error = zend_async_new_exception(ZEND_ASYNC_EXCEPTION_SERVICE_UNAVAILABLE,
+			"Service is unavailable (circuit breaker is open)");
+		pool_chain(&error, pool_take_exception());
+		pool_rethrow(error);
+		return false;
+	}
+	return true;
 }
 
 /* spec §8.8: closed, circuit, idle, create below max, else park (or give up). */
@@ -462,6 +504,9 @@ static bool pool_acquire_ex(async_pool_t *pool, zval *result, zend_long timeout_
 		}
 		switch (pool_park(pool, timeout_ms, &resource)) {
 			case PARK_RESOURCE: {
+				if (!pool_reservation_valid(pool, &resource)) {
+					return false;
+				}
 				take_result r = pool_take(pool, &resource, result);
 				if (r == TAKE_REJECTED) {
 					continue;
@@ -469,7 +514,7 @@ static bool pool_acquire_ex(async_pool_t *pool, zval *result, zend_long timeout_
 				return r == TAKE_OK;
 			}
 			case PARK_SLOT:
-				return pool_create_reserved(pool, result);
+				return pool_reservation_valid(pool, NULL) && pool_create_reserved(pool, result);
 			case PARK_RETRY:
 				continue;
 			default:
@@ -534,6 +579,10 @@ static void pool_release_ex(async_pool_t *pool, zval *value)
 		}
 		pool_report(pool, reason);
 		OBJ_RELEASE(reason);
+		if (hook_error_swallowed(error)) {
+			OBJ_RELEASE(error); /* the strategy heard it; the caller only sees a rejection */
+			error = NULL;
+		}
 		pool_chain(&error, pool_take_exception());
 		pool_destroy(pool, &resource);
 		pool_chain(&error, pool_take_exception());

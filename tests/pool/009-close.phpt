@@ -25,7 +25,7 @@ foreach (['w1', 'w2', 'w3'] as $name) {
     });
 }
 suspend();
-$pool->release($busy[2]); // handed to w1 at once
+$pool->release($busy[2]); // reserved for w1, which re-checks when it runs: closed by then (spec §8.8)
 echo "before close: count ", count($pool), " idle ", $pool->idleCount(), "\n";
 $pool->close();
 echo "closed: ", var_export($pool->isClosed(), true), ", count ", count($pool), "\n";
@@ -60,14 +60,15 @@ echo "end\n";
 --EXPECT--
 before close: count 3 idle 0
 closed: true, count 3
-w1 got 3
+destroy 3
+w1: Async\PoolException: Pool is closed
 w2: Async\PoolException: Pool is closed
 w3: Async\PoolException: Pool is closed
 bool(true)
-count 3
+count 2
 destroy 1
 destroy 2
-count 1
+count 0
 Async\PoolException: Pool is closed
 NULL
 bool(true)
