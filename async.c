@@ -17,6 +17,7 @@
 #include "exceptions.h"
 #include "coroutine.h"
 #include "scheduler.h"
+#include "main_end.h"
 #include "async_wait.h"
 /* reactor */
 #include "reactor.h"
@@ -211,6 +212,7 @@ static PHP_MINIT_FUNCTION(async)
 	async_register_exceptions();
 	async_register_coroutine_class();
 	async_scheduler_register();
+	async_main_end_register();
 	/* reactor: reactor.c registers the table, the parts add their slots */
 	async_reactor_register();
 	async_reactor_signal_register();
@@ -250,6 +252,7 @@ static PHP_MSHUTDOWN_FUNCTION(async)
 	async_sockets_hooks_uninstall();
 	async_pcntl_hooks_uninstall();
 	async_curl_hooks_uninstall();
+	async_main_end_unregister();
 	zend_async_api_unregister_all();
 	UNREGISTER_INI_ENTRIES();
 	return SUCCESS;
@@ -264,6 +267,7 @@ static PHP_RINIT_FUNCTION(async)
 	async_scheduler_request_startup();
 	async_sockets_hooks_rinit();
 	async_curl_hooks_rinit();
+	async_main_end_rinit();
 	return SUCCESS;
 }
 
