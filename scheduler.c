@@ -468,14 +468,16 @@ static void handle_deadlock(bool main_waiting)
 	zend_object *error = zend_async_new_exception(ZEND_ASYNC_EXCEPTION_DEADLOCK,
 		"Deadlock detected: no active coroutines, %u coroutines in waiting", waiting);
 
+	/* §8.5: every waiter, main included, gets the catchable cancellation; the DeadlockError is
+	 * the exit exception the process ends with once the loop is done (with main's stack as its
+	 * trace when main was waiting). */
+	set_exit_exception(error);
 	cancel_all("Deadlock detected");
 	if (main_waiting) {
-		/* Main gets the terminal error itself, after the others have run their cancellation. */
 		async_coroutine_t *main = ASYNC_G(main);
-		zend_async_waker_apply_error(main->coro.waker, error, true, true);
+		zend_async_waker_apply_error(main->coro.waker,
+			async_new_exception(async_ce_async_cancellation, "Deadlock detected"), true, true);
 		async_scheduler_enqueue(&main->coro);
-	} else {
-		set_exit_exception(error);
 	}
 }
 

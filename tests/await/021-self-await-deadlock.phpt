@@ -18,8 +18,8 @@ echo await(spawn(function () {
 // The others can still decide the wait.
 echo await(spawn(fn() => await_any_or_fail([current_coroutine(), spawn(fn() => 'someone else')]))), "\n";
 
-// Main awaiting itself: DeadlockError, and main goes on.
-try { await_all(['me' => current_coroutine()]); } catch (Async\DeadlockError $e) { echo "main: ", describe($e), "\n"; }
+// Main awaiting itself: the deadlock cancels it (catchable), main goes on; the process still ends with DeadlockError.
+try { await_all(['me' => current_coroutine()]); } catch (Async\AsyncCancellation $e) { echo "main: ", describe($e), "\n"; }
 var_dump(await_first_success([spawn(fn() => 'main recovered')])[0]);
 
 // A coroutine awaiting itself, nobody awaiting it: cancelled by the deadlock detector after the script.
@@ -31,12 +31,17 @@ echo "end of script\n";
 --EXPECTF--
 token: Async\OperationCanceledException(Operation has been cancelled) <- Async\TimeoutException(Timeout occurred after 10 milliseconds)
 someone else
-main: Async\DeadlockError(Deadlock detected: no active coroutines, 1 coroutines in waiting)
+main: Async\AsyncCancellation(Deadlock detected)
 string(14) "main recovered"
 end of script
 self: Async\AsyncCancellation(Deadlock detected)
 
-Fatal error: Uncaught Async\DeadlockError: Deadlock detected: no active coroutines, 1 coroutines in waiting in %s021-self-await-deadlock.php:%d
+Fatal error: Uncaught Async\DeadlockError: Deadlock detected: no active coroutines, 1 coroutines in waiting in %s021-self-await-deadlock.php:15
+Stack trace:
+#0 %s021-self-await-deadlock.php(15): Async\await_all()
+#1 {main}
+
+Next Async\DeadlockError: Deadlock detected: no active coroutines, 1 coroutines in waiting in %s021-self-await-deadlock.php:6
 Stack trace:
 #0 {main}
-  thrown in %s021-self-await-deadlock.php on line %d
+  thrown in %s021-self-await-deadlock.php on line 6

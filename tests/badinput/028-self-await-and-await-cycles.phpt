@@ -57,28 +57,58 @@ foreach ([
 ?>
 --EXPECTF--
 string(35) "token: Operation has been cancelled"
-== self-await in the body (exit 0)
+== self-await in the body (exit 255)
 [body: Async\AsyncCancellation: Deadlock detected]
-[main: Async\DeadlockError: Deadlock detected: no active coroutines, 2 coroutines in waiting]
-== self-await inside protect() (exit 0)
+[main: Async\AsyncCancellation: Deadlock detected]
+
+Fatal error: Uncaught Async\DeadlockError: Deadlock detected: no active coroutines, 2 coroutines in waiting in %s.php:7
+Stack trace:
+#0 %s.php(7): Async\await()
+#1 {main}
+  thrown in %s.php on line 7
+== self-await inside protect() (exit 255)
 [protect: Async\AsyncCancellation: Deadlock detected]
-[main: Async\DeadlockError: Deadlock detected: no active coroutines, 2 coroutines in waiting]
-== self-await in a finally handler (exit 0)
+[main: Async\AsyncCancellation: Deadlock detected]
+
+Fatal error: Uncaught Async\DeadlockError: Deadlock detected: no active coroutines, 2 coroutines in waiting in %s.php:7
+Stack trace:
+#0 %s.php(7): Async\await()
+#1 {main}
+  thrown in %s.php on line 7
+== self-await in a finally handler (exit 255)
 [handler: Async\AsyncCancellation: Deadlock detected]
-[main: Async\DeadlockError: Deadlock detected: no active coroutines, 2 coroutines in waiting]
+[main: Async\AsyncCancellation: Deadlock detected]
+
+Fatal error: Uncaught Async\DeadlockError: Deadlock detected: no active coroutines, 2 coroutines in waiting in %s.php:7
+Stack trace:
+#0 %s.php(7): Async\await()
+#1 {main}
+  thrown in %s.php on line 7
 == two coroutines awaiting each other (exit 255)
 [end of script]
 [a: Deadlock detected]
 [b: Deadlock detected]
 
-Fatal error: Uncaught Async\DeadlockError: Deadlock detected: no active coroutines, 2 coroutines in waiting in %s.php:%d
+Fatal error: Uncaught Async\DeadlockError: Deadlock detected: no active coroutines, 2 coroutines in waiting in %s.php:4
 Stack trace:
 #0 {main}
-  thrown in %s.php on line %d
-== main awaits a coroutine that awaits main (exit 0)
+  thrown in %s.php on line 4
+== main awaits a coroutine that awaits main (exit 255)
 [c: Deadlock detected]
-[main: Async\DeadlockError: Deadlock detected: no active coroutines, 2 coroutines in waiting]
+[main: Async\AsyncCancellation: Deadlock detected]
 [main continues]
-== main awaits itself (exit 0)
-[main: Async\DeadlockError: Deadlock detected: no active coroutines, 1 coroutines in waiting]
+
+Fatal error: Uncaught Async\DeadlockError: Deadlock detected: no active coroutines, 2 coroutines in waiting in %s.php:6
+Stack trace:
+#0 %s.php(6): Async\await()
+#1 {main}
+  thrown in %s.php on line 6
+== main awaits itself (exit 255)
+[main: Async\AsyncCancellation: Deadlock detected]
 string(14) "main recovered"
+
+Fatal error: Uncaught Async\DeadlockError: Deadlock detected: no active coroutines, 1 coroutines in waiting in %s.php:4
+Stack trace:
+#0 %s.php(4): Async\await()
+#1 {main}
+  thrown in %s.php on line 4

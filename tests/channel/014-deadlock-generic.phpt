@@ -21,21 +21,26 @@ $co = spawn(function () use ($b) {
 });
 try {
     $a->recv();
-} catch (Async\DeadlockError $e) {
+} catch (Async\AsyncCancellation $e) {
     echo "main: ", $e->getMessage(), "\n";
 }
 await($co);
 var_dump($a->isClosed(), $b->isClosed(), count($b));
 ?>
 --EXPECTF--
-
 Warning: Deadlock detected: 2 coroutines waiting, 0 active events: every waiting coroutine is cancelled in %s014-deadlock-generic.php on line 16
 
 Warning: Deadlock: Main coroutine spawned at %s014-deadlock-generic.php:8, suspended at %s014-deadlock-generic.php:16 (internal) waits for Channel(capacity=0, receivers=1, senders=0, buffered=0) in %s014-deadlock-generic.php on line 16
 
 Warning: Deadlock: Coroutine %d spawned at %s014-deadlock-generic.php:8, suspended at %s014-deadlock-generic.php:10 (Closure::__invoke) waits for Channel(capacity=1, receivers=0, senders=1, buffered=1) in %s014-deadlock-generic.php on line 10
 coroutine: Async\AsyncCancellation: Deadlock detected
-main: Deadlock detected: no active coroutines, 2 coroutines in waiting
+main: Deadlock detected
 bool(false)
 bool(false)
 int(1)
+
+Fatal error: Uncaught Async\DeadlockError: Deadlock detected: no active coroutines, 2 coroutines in waiting in %s014-deadlock-generic.php:16
+Stack trace:
+#0 %s014-deadlock-generic.php(16): Async\Channel->recv()
+#1 {main}
+  thrown in %s014-deadlock-generic.php on line 16

@@ -1,5 +1,5 @@
 --TEST--
-Deadlock while main waits: main's await throws DeadlockError, every other waiter gets AsyncCancellation
+Deadlock while main waits: every waiter, main included, gets AsyncCancellation("Deadlock detected"); the process then ends with DeadlockError (spec §8.5)
 --SKIPIF--
 <?php if (!extension_loaded('async')) die('skip async not loaded'); ?>
 --INI--
@@ -28,7 +28,7 @@ $b = spawn(function () use (&$a) {
 try {
     await($a);
     echo "not reached\n";
-} catch (Async\DeadlockError $e) {
+} catch (Async\AsyncCancellation $e) {
     echo "main: ", get_class($e), ": ", $e->getMessage(), "\n";
 }
 var_dump($a->isCompleted(), $b->isCompleted());
@@ -37,11 +37,17 @@ var_dump($a->isCompleted(), $b->isCompleted());
 var_dump(await(spawn(fn() => "still works")));
 echo "end\n";
 ?>
---EXPECT--
+--EXPECTF--
 a: Async\AsyncCancellation: Deadlock detected
 b: Async\AsyncCancellation: Deadlock detected
-main: Async\DeadlockError: Deadlock detected: no active coroutines, 3 coroutines in waiting
+main: Async\AsyncCancellation: Deadlock detected
 bool(true)
 bool(true)
 string(11) "still works"
 end
+
+Fatal error: Uncaught Async\DeadlockError: Deadlock detected: no active coroutines, 3 coroutines in waiting in %s053-deadlock-main-waiting.php:22
+Stack trace:
+#0 %s053-deadlock-main-waiting.php(22): Async\await()
+#1 {main}
+  thrown in %s053-deadlock-main-waiting.php on line 22

@@ -48,9 +48,15 @@ function make($c) { return new Exception("user"); }
 echo "user: ", describe(make($c)), "\n";
 $state->complete(null);
 ?>
---EXPECT--
+--EXPECTF--
 cancel: Async\AsyncCancellation: Coroutine cancelled [cancel,cancel_and_await]
 timeout: Async\OperationCanceledException: Operation has been cancelled [Async\await]
-main: Async\DeadlockError: Deadlock detected: no active coroutines, 2 coroutines in waiting [Async\await]
+main: Async\AsyncCancellation: Deadlock detected [Async\await]
 coroutine: Async\AsyncCancellation: Deadlock detected [Async\await]
 user: Exception: user [make] with argument values
+
+Fatal error: Uncaught Async\DeadlockError: Deadlock detected: no active coroutines, 2 coroutines in waiting in %s083-foreign-exceptions-hold-no-arguments.php:35
+Stack trace:
+#0 %s083-foreign-exceptions-hold-no-arguments.php(35): Async\await()
+#1 {main}
+  thrown in %s083-foreign-exceptions-hold-no-arguments.php on line 35

@@ -16,19 +16,24 @@ $co = spawn(function () use ($f) {
 });
 try {
     await($f);
-} catch (Async\DeadlockError $e) {
+} catch (Async\AsyncCancellation $e) {
     echo "main: ", get_class($e), ": ", $e->getMessage(), "\n";
 }
 var_dump($f->isCompleted());
 $s->ignore();
 ?>
 --EXPECTF--
-
 Warning: Deadlock detected: 2 coroutines waiting, 0 active events: every waiting coroutine is cancelled in %s017-deadlock.php on line 11
 
 Warning: Deadlock: Main coroutine spawned at %s017-deadlock.php:7, suspended at %s017-deadlock.php:11 (internal) waits for FutureState(pending) created at %s017-deadlock.php:5 in %s017-deadlock.php on line 11
 
 Warning: Deadlock: Coroutine %d spawned at %s017-deadlock.php:7, suspended at %s017-deadlock.php:8 (Closure::__invoke) waits for FutureState(pending) created at %s017-deadlock.php:5 in %s017-deadlock.php on line 8
 coroutine: Async\AsyncCancellation: Deadlock detected
-main: Async\DeadlockError: Deadlock detected: no active coroutines, 2 coroutines in waiting
+main: Async\AsyncCancellation: Deadlock detected
 bool(false)
+
+Fatal error: Uncaught Async\DeadlockError: Deadlock detected: no active coroutines, 2 coroutines in waiting in %s017-deadlock.php:11
+Stack trace:
+#0 %s017-deadlock.php(11): Async\await()
+#1 {main}
+  thrown in %s017-deadlock.php on line 11

@@ -28,7 +28,7 @@ $c = spawn(function () use ($pool) {
 $t = hrtime(true);
 try {
     await($c);
-} catch (Async\DeadlockError $e) {
+} catch (Async\AsyncCancellation $e) {
     echo "main: ", get_class($e), ": ", $e->getMessage(), "\n";
 }
 var_dump((hrtime(true) - $t) / 1e6 < 1000);
@@ -36,15 +36,26 @@ var_dump((hrtime(true) - $t) / 1e6 < 1000);
 // Main itself parked on the exhausted pool: same.
 try {
     $pool->acquire();
-} catch (Async\DeadlockError $e) {
+} catch (Async\AsyncCancellation $e) {
     echo "main: ", get_class($e), ": ", $e->getMessage(), "\n";
 }
 echo "end\n"; // the script ends although the pool (and its periodic timer) is alive
 ?>
---EXPECT--
+--EXPECTF--
 bool(true)
 coroutine: Async\AsyncCancellation: Deadlock detected
-main: Async\DeadlockError: Deadlock detected: no active coroutines, 2 coroutines in waiting
+main: Async\AsyncCancellation: Deadlock detected
 bool(true)
-main: Async\DeadlockError: Deadlock detected: no active coroutines, 1 coroutines in waiting
+main: Async\AsyncCancellation: Deadlock detected
 end
+
+Fatal error: Uncaught Async\DeadlockError: Deadlock detected: no active coroutines, 2 coroutines in waiting in %s012-healthcheck-timer-hidden.php:23
+Stack trace:
+#0 %s012-healthcheck-timer-hidden.php(23): Async\await()
+#1 {main}
+
+Next Async\DeadlockError: Deadlock detected: no active coroutines, 1 coroutines in waiting in %s012-healthcheck-timer-hidden.php:31
+Stack trace:
+#0 %s012-healthcheck-timer-hidden.php(31): Async\Pool->acquire()
+#1 {main}
+  thrown in %s012-healthcheck-timer-hidden.php on line 31

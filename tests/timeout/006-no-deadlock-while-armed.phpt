@@ -16,10 +16,16 @@ try { await($f, timeout(20)); } catch (Async\OperationCanceledException $e) { ec
 
 // An idle Timeout held in a variable does not keep a real deadlock from being detected.
 $idle = timeout(100000);
-try { await($f); } catch (Async\DeadlockError $e) { echo get_class($e), "\n"; }
+try { await($f); } catch (Async\AsyncCancellation $e) { echo get_class($e), "\n"; }
 var_dump($idle->isCompleted());
 ?>
---EXPECT--
+--EXPECTF--
 timed out: Timeout occurred after 20 milliseconds
-Async\DeadlockError
+Async\AsyncCancellation
 bool(false)
+
+Fatal error: Uncaught Async\DeadlockError: Deadlock detected: no active coroutines, 1 coroutines in waiting in %s006-no-deadlock-while-armed.php:12
+Stack trace:
+#0 %s006-no-deadlock-while-armed.php(12): Async\await()
+#1 {main}
+  thrown in %s006-no-deadlock-while-armed.php on line 12
