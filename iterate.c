@@ -8,8 +8,8 @@
  * coroutines there too. A callback returning false stops the iteration; a callback (or the source)
  * that throws stops it too and its exception is what iterate() throws, once the callbacks already
  * running have returned. Then the coroutines the callbacks left behind are cancelled with
- * AsyncCancellation("Cancellation of pending coroutines after iterator completion") or, with
- * cancelPending = false, awaited. An array is iterated as it was when passed (copy on write).
+ * AsyncCancellation("Cancellation of pending coroutines after iterator completion") and awaited,
+ * or, with cancelPending = false, just awaited. An array is iterated as it was when passed (copy on write).
  *
  * The caller waits on a small C event of the iteration, notified each time a callback coroutine
  * finishes; the deadlock report shows it as "iterate(...)".
@@ -345,7 +345,8 @@ static bool iterate_settle_pending(iterate_state_t *st, bool cancel_pending)
 		"Cancellation of pending coroutines after iterator completion");
 	async_scope_cancel(st->scope, error, false);
 	OBJ_RELEASE(error);
-	return true;
+	/* ... and awaited: their finally blocks have run when iterate() returns */
+	return iterate_await_scope(st->scope);
 }
 
 /* The body of iterate() once the arguments are checked. */
