@@ -12,7 +12,9 @@
  * Arrays are subscribed by the waiter itself. Any other iterable is consumed by a helper
  * coroutine (spec §8.4): a generator may suspend, and the triggers it already yielded may
  * complete (and decide the wait) meanwhile. The helper subscribes into the waiter's waker and
- * hands an exception thrown by the iteration to the waiter, which rethrows it.
+ * hands an exception thrown by the iteration to the waiter, which rethrows it. The helper runs in
+ * a child scope of the waiter's, so what the iterator spawns lives there too, and is cancelled
+ * when the iteration throws.
  */
 #include "php_async.h"
 #include "await.h"
@@ -23,6 +25,7 @@
 #include "async_wait.h"
 #include "zend_exceptions.h"
 #include "zend_interfaces.h"
+#include "scope.h"
 #include "await_arginfo.h"
 
 typedef struct _await_s await_t;
@@ -58,6 +61,7 @@ struct _await_s {
 	zend_object *iterator_error; /* the iteration threw, or its helper died */
 	zval iterable;               /* what the helper iterates */
 	zend_coroutine_t *helper;    /* while it has not finished */
+	zend_async_scope_t *scope;   /* the helper's child scope (a reference): what the iterator spawns */
 	bool iterating;              /* the helper may still add triggers */
 	bool suspended;              /* the waiter sleeps: a decision must wake it */
 	bool done;                   /* decided: outcomes no longer count */
@@ -99,6 +103,11 @@ static void await_release(await_t *w)
 	zval_ptr_dtor(&w->iterable);
 	if (w->iterator_error) {
 		OBJ_RELEASE(w->iterator_error);
+	}
+	if (w->scope != NULL) {
+		/* not closed: coroutines the iterator spawned may still spawn; it is disposed once
+		 * they are done */
+		async_scope_release(w->scope);
 	}
 	efree(w);
 }
@@ -445,7 +454,17 @@ static void await_helper_callback_dispose(zend_async_event_callback_t *callback,
 
 static bool await_start_helper(await_t *w, zval *iterable)
 {
-	zend_coroutine_t *co = ZEND_ASYNC_SPAWN();
+	/* The helper, and whatever the iterator spawns, live in a child scope of the waiter's (not
+	 * safe: its cancellation really cancels), cancelled when the iteration throws. */
+	zend_async_scope_t *parent = async_scope_current();
+	if (async_scope_refuses_spawn(parent)) {
+		ZEND_ASYNC_SPAWN(); /* a closed or cancelled scope hosts no helper: its own error */
+		ZEND_ASSERT(EG(exception) != NULL);
+		return false;
+	}
+	w->scope = async_scope_new(parent);
+	ZEND_ASYNC_EVENT_CLR(&w->scope->event, ZEND_ASYNC_SCOPE_F_DISPOSE_SAFELY);
+	zend_coroutine_t *co = ZEND_ASYNC_SPAWN_WITH(w->scope);
 	if (co == NULL) {
 		return false;
 	}
@@ -568,6 +587,9 @@ static await_t *await_run(zval *iterable, zend_object *cancellation, const await
 	}
 	async_wait_end(coro);
 
+	if (w->iterator_error != NULL && w->scope != NULL) {
+		async_scope_cancel(w->scope, NULL, false);
+	}
 	if (ok && w->iterator_error != NULL) {
 		GC_ADDREF(w->iterator_error);
 		zend_throw_exception_internal(w->iterator_error);
