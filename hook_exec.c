@@ -27,6 +27,12 @@
  */
 #include "php_async.h"
 #include "hooks.h"
+
+#ifdef PHP_WIN32
+/* POSIX only (posix_spawn, waitid, pidfd): on Windows PHP's own functions stay in place. */
+void async_exec_hooks_install(void) {}
+void async_exec_hooks_uninstall(void) {}
+#else
 #include "async_io_wait.h"
 #include "SAPI.h"
 #include <spawn.h>
@@ -419,3 +425,5 @@ void async_exec_hooks_uninstall(void)
 {
 	async_function_hooks_uninstall(hooks, sizeof(hooks) / sizeof(hooks[0]));
 }
+
+#endif /* PHP_WIN32 */

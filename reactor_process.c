@@ -26,6 +26,11 @@
 #include "php_async.h"
 #include "reactor_uv.h"
 #include "exceptions.h"
+
+#ifdef PHP_WIN32
+/* POSIX only (pidfd, waitid): the slot keeps its stub on Windows. */
+void async_reactor_process_register(void) {}
+#else
 #include <sys/wait.h>
 #include <sys/syscall.h>
 #include <signal.h>
@@ -243,3 +248,5 @@ void async_reactor_process_register(void)
 	zend_async_reactor_api_t api = { .new_process_event = reactor_new_process_event };
 	zend_async_reactor_register(ASYNC_REACTOR_NAME, false, &api);
 }
+
+#endif /* PHP_WIN32 */
