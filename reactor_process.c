@@ -35,6 +35,15 @@ void async_reactor_process_register(void) {}
 #include <sys/syscall.h>
 #include <signal.h>
 #include <unistd.h>
+#if defined(__has_include)
+# if __has_include(<valgrind/valgrind.h>)
+#  include <valgrind/valgrind.h>
+#  define PROCESS_UNDER_VALGRIND() RUNNING_ON_VALGRIND
+# endif
+#endif
+#ifndef PROCESS_UNDER_VALGRIND
+# define PROCESS_UNDER_VALGRIND() 0
+#endif
 
 #define PROCESS_POLL_FIRST_MS 1
 #define PROCESS_POLL_MAX_MS   50
@@ -48,9 +57,16 @@ typedef struct {
 	uint64_t interval_ms;             /* the timer's next interval */
 } async_process_t;
 
+/* valgrind 3.19 (Debian 12) does not know pidfd_open (syscall 434): it prints a warning for
+ * every call, which the test lanes count as a failure. Under valgrind the polled fallback runs,
+ * so that lane exercises it. */
 static int pidfd_open_compat(pid_t pid)
 {
 #ifdef SYS_pidfd_open
+	if (PROCESS_UNDER_VALGRIND()) {
+		errno = ENOSYS;
+		return -1;
+	}
 	return (int) syscall(SYS_pidfd_open, pid, 0);
 #else
 	(void) pid;

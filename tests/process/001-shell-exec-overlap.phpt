@@ -28,7 +28,10 @@ $done = true;
 await($ticker);
 
 var_dump($results, $errors);
-echo implode(', ', $order), "\n";
+/* both started before either finished (which one finishes first is the kernel's call) */
+$finished = array_slice($order, 2);
+sort($finished);
+echo implode(', ', array_slice($order, 0, 2)), ' / ', implode(', ', $finished), "\n";
 $limit = 2 * $delay * slow_factor();
 echo $elapsed >= $delay - 1 ? "waited the delay\n" : "too fast: $elapsed ms\n";
 echo $elapsed < $limit ? "overlapped\n" : "serial: $elapsed ms (limit $limit)\n";
@@ -45,7 +48,7 @@ array(2) {
 }
 array(0) {
 }
-a in, b in, a out, b out
+a in, b in / a out, b out
 waited the delay
 overlapped
 ticker ran
