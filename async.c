@@ -216,6 +216,7 @@ static PHP_MINIT_FUNCTION(async)
 	/* reactor: reactor.c registers the table, the parts add their slots */
 	async_reactor_register();
 	async_reactor_signal_register();
+	async_reactor_process_register();
 	async_dns_reactor_register();
 	async_poll_register();
 	async_io_register();
@@ -240,6 +241,8 @@ static PHP_MINIT_FUNCTION(async)
 	async_sockets_hooks_install();
 	async_pcntl_hooks_install();
 	async_curl_hooks_install();
+	async_exec_hooks_install();
+	async_proc_wait_hooks_install();
 	return SUCCESS;
 }
 
@@ -252,6 +255,8 @@ static PHP_MSHUTDOWN_FUNCTION(async)
 	async_sockets_hooks_uninstall();
 	async_pcntl_hooks_uninstall();
 	async_curl_hooks_uninstall();
+	async_exec_hooks_uninstall();
+	async_proc_wait_hooks_uninstall();
 	async_main_end_unregister();
 	zend_async_api_unregister_all();
 	UNREGISTER_INI_ENTRIES();

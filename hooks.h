@@ -65,6 +65,17 @@ void async_curl_hooks_uninstall(void);
 void async_curl_hooks_rinit(void);
 void async_curl_hooks_rshutdown(void);
 
+/* hook_exec.c: exec(), system(), passthru(), shell_exec() (and the backtick operator): inside a
+ * coroutine the command runs under /bin/sh -c with a pipe read through the descriptor-wait API,
+ * and its exit is waited for on the reactor's process event. */
+void async_exec_hooks_install(void);
+void async_exec_hooks_uninstall(void);
+
+/* hook_proc_wait.c: proc_close(), pclose(), pcntl_waitpid(), pcntl_wait(): wait for the child's
+ * exit without reaping it, then PHP's own function reaps it. */
+void async_proc_wait_hooks_install(void);
+void async_proc_wait_hooks_uninstall(void);
+
 /* hook_stream_select.c: stream_select() */
 void async_net_functions_install(void);
 void async_net_functions_uninstall(void);
@@ -94,5 +105,11 @@ int async_dns_getaddrinfo(const char *node, const char *service, const struct ad
  * (which never reach a resolver), it is PHP's own function. 0 with an exception when the wait was
  * interrupted (the coroutine was cancelled). */
 int async_dns_network_getaddresses(const char *host, int socktype, struct sockaddr ***sal, zend_string **error_string);
+
+/* hook_proc_wait.c: suspends the current coroutine until the child `pid` has exited (it is not
+ * reaped: the caller's waitpid() then returns at once). True at once when it has exited already
+ * or is not ours to wait for; false with an exception (the coroutine was cancelled). Only call
+ * when async_io_can_wait(). */
+bool async_child_wait_exit(pid_t pid);
 
 #endif /* ASYNC_HOOKS_H */

@@ -35,6 +35,9 @@ void async_io_register(void);
 void async_reactor_signal_register(void);
 void async_reactor_signal_rshutdown(void);
 
+/* reactor_process.c: the process-exit slot (a pidfd poll, or waitid() polled; never reaps). */
+void async_reactor_process_register(void);
+
 /* ---------------------------------------------------------------------------------------------
  * reactor_dns.c: lookups on libuv's thread pool
  *
