@@ -245,6 +245,42 @@ void async_contexts_shutdown(void)
 	ASYNC_G(free_workers_count) = 0;
 }
 
+/* The spawn site as a frame below the coroutine's root, the way a Fiber's bottom frame has the
+ * frame that started it below, so that errors raised while the callable is bound — a
+ * by-reference parameter given a value, an internal function's wrong arguments — are located at
+ * the spawn() call instead of "Unknown on line 0". Like the drain's frame (scheduler.c) it is
+ * never executed. It lives in the VM stack's first page, above the root frame's slot, and is
+ * linked only while it is needed (coroutine_call()): below a running user function it would
+ * show in every backtrace. NULL when the site is unknown. */
+typedef struct {
+	zend_execute_data frame;
+	zend_op_array op_array;
+	zend_op op;
+} coroutine_site_t;
+
+#define COROUTINE_SITE_SLOTS ((sizeof(coroutine_site_t) + sizeof(zval) - 1) / sizeof(zval))
+
+static zend_execute_data *coroutine_spawn_site_frame(async_coroutine_t *co)
+{
+	if (co->coro.filename == NULL
+		|| (size_t) (EG(vm_stack_end) - EG(vm_stack_top)) < COROUTINE_SITE_SLOTS + ZEND_CALL_FRAME_SLOT) {
+		return NULL;
+	}
+	coroutine_site_t *site = (coroutine_site_t *) EG(vm_stack_top);
+	EG(vm_stack_top) += COROUTINE_SITE_SLOTS;
+	memset(site, 0, sizeof(*site));
+	site->op.opcode = ZEND_NOP;
+	site->op.lineno = co->coro.lineno;
+	site->op_array.type = ZEND_USER_FUNCTION;
+	site->op_array.filename = co->coro.filename; /* the coroutine holds it for its whole life */
+	site->op_array.opcodes = &site->op;
+	site->op_array.last = 1;
+	site->op_array.line_start = site->op_array.line_end = co->coro.lineno;
+	site->frame.func = (zend_function *) &site->op_array;
+	site->frame.opline = &site->op;
+	return &site->frame;
+}
+
 static void coroutine_init_vm_stack(async_coroutine_t *co)
 {
 	size_t page = (size_t) ASYNC_G(vm_stack_size);
@@ -270,6 +306,50 @@ static zend_long coroutine_error_reporting(void)
 		error_reporting = E_ALL;
 	}
 	return error_reporting;
+}
+
+/* A by-value argument for a by-reference parameter of a user function: PHP's own warning,
+ * located at the spawn site, then the call gets a reference (as zend_call_function() does). */
+static void coroutine_check_by_ref(zend_function *fn, zend_fcall_info *fci)
+{
+	for (uint32_t i = 0; i < fci->param_count; i++) {
+		zval *arg = &fci->params[i];
+		if (ARG_SHOULD_BE_SENT_BY_REF(fn, i + 1) && !Z_ISREF_P(arg) && !ARG_MAY_BE_SENT_BY_REF(fn, i + 1)) {
+			/* zend_param_must_be_ref()'s words (not exported by 8.2) */
+			const char *arg_name = get_function_arg_name(fn, i + 1);
+			zend_error(E_WARNING, "%s%s%s(): Argument #%d%s%s%s must be passed by reference, value given",
+				fn->common.scope ? ZSTR_VAL(fn->common.scope->name) : "", fn->common.scope ? "::" : "",
+				ZSTR_VAL(fn->common.function_name), i + 1,
+				arg_name ? " ($" : "", arg_name ? arg_name : "", arg_name ? ")" : "");
+			ZVAL_MAKE_REF(arg);
+		}
+	}
+}
+
+/* Calls the coroutine's callable with its spawn site in the frame chain for as long as errors
+ * can come from binding it: a user function's arguments are checked here first, with the site
+ * below the root frame; an internal function checks its own during its whole call. */
+static void coroutine_call(async_coroutine_t *co)
+{
+	zend_fcall_t *fcall = co->coro.fcall;
+	zend_function *fn = fcall->fci_cache.function_handler;
+	zend_execute_data *site = coroutine_spawn_site_frame(co);
+	if (site != NULL && fn != NULL && ZEND_USER_CODE(fn->type)) {
+		co->stack_bottom->prev_execute_data = site;
+		coroutine_check_by_ref(fn, &fcall->fci);
+		co->stack_bottom->prev_execute_data = NULL;
+		site = NULL;
+	}
+	if (site == NULL) {
+		zend_call_function(&fcall->fci, &fcall->fci_cache);
+		return;
+	}
+	/* An internal callable is called from the site itself: its errors and its backtrace entry
+	 * are located there ("#0 file(line): str_repeat()"), and the root frame stays out of sight. */
+	site->prev_execute_data = co->stack_bottom;
+	EG(current_execute_data) = site;
+	zend_call_function(&fcall->fci, &fcall->fci_cache);
+	EG(current_execute_data) = co->stack_bottom;
 }
 
 /* Runs the body on the current (worker) context. Returns false on bailout. */
@@ -301,7 +381,7 @@ static bool coroutine_execute(async_coroutine_t *co)
 			zval retval;
 			ZVAL_UNDEF(&retval);
 			co->coro.fcall->fci.retval = &retval;
-			zend_call_function(&co->coro.fcall->fci, &co->coro.fcall->fci_cache);
+			coroutine_call(co);
 			if (Z_TYPE(retval) != IS_UNDEF) {
 				if (Z_ISREF(retval)) {
 					zend_unwrap_reference(&retval); /* results are values */
