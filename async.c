@@ -18,6 +18,7 @@
 #include "coroutine.h"
 #include "scheduler.h"
 #include "main_end.h"
+#include "coroutine_autoload.h"
 #include "async_wait.h"
 /* reactor */
 #include "reactor.h"
@@ -213,6 +214,7 @@ static PHP_MINIT_FUNCTION(async)
 	async_register_coroutine_class();
 	async_scheduler_register();
 	async_main_end_register();
+	async_autoload_register();
 	/* reactor: reactor.c registers the table, the parts add their slots */
 	async_reactor_register();
 	async_reactor_signal_register();
@@ -258,6 +260,7 @@ static PHP_MSHUTDOWN_FUNCTION(async)
 	async_exec_hooks_uninstall();
 	async_proc_wait_hooks_uninstall();
 	async_main_end_unregister();
+	async_autoload_unregister();
 	zend_async_api_unregister_all();
 	UNREGISTER_INI_ENTRIES();
 	return SUCCESS;
@@ -279,6 +282,7 @@ static PHP_RINIT_FUNCTION(async)
 static PHP_RSHUTDOWN_FUNCTION(async)
 {
 	async_scheduler_rshutdown();
+	async_autoload_rshutdown();
 	async_contexts_shutdown();
 	/* before the reactor: signal waits release their events */
 	async_signal_rshutdown();

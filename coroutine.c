@@ -7,6 +7,7 @@
  */
 #include "php_async.h"
 #include "coroutine.h"
+#include "coroutine_autoload.h"
 #include "scheduler.h"
 #include "exceptions.h"
 #include "awaitable.h"
@@ -126,6 +127,7 @@ static void coroutine_free_obj(zend_object *object)
 	}
 	async_scope_ops->forget_coroutine(&co->coro);
 	async_output_discard(&co->output);
+	async_autoload_free(&co->in_autoload);
 	zend_async_waker_destroy(&co->coro);
 	zend_async_callbacks_free(&co->coro.event);
 	zend_fcall_release(co->coro.fcall);
@@ -518,11 +520,14 @@ void async_coroutine_start_or_resume(async_coroutine_t *co)
 
 	async_output_state_t *previous_output = previous ? &ASYNC_CO_FROM_CORO(previous)->output : NULL;
 	async_output_switch(previous_output, &co->output);
+	HashTable *previous_in_autoload;
+	async_autoload_switch(&previous_in_autoload, co->in_autoload);
 
 	zend_fiber_transfer transfer = { .context = target, .flags = 0 };
 	ZVAL_NULL(&transfer.value);
 	zend_fiber_switch_context(&transfer);
 
+	async_autoload_switch(&co->in_autoload, previous_in_autoload);
 	async_output_switch(&co->output, previous_output);
 	ZEND_ASYNC_G(coroutine) = previous;
 	ZEND_ASYNC_G(in_scheduler_context) = in_scheduler;

@@ -42,6 +42,7 @@ struct _async_coroutine_s {
 	zend_array *finally_handlers;
 	zend_object *context;             /* Async\Context, lazily */
 	async_output_state_t output;      /* its own ob_start() handlers while switched out */
+	HashTable *in_autoload;           /* its EG(in_autoload) while switched out (coroutine_autoload.c) */
 	zend_object std;
 };
 

@@ -42,6 +42,7 @@ ZEND_BEGIN_MODULE_GLOBALS(async)
 	bool main_resumed;               /* the run loop popped the main coroutine */
 	bool in_drain;
 	bool exit_requested;
+	HashTable *autoloading;          /* lc class name -> the coroutine autoloading it (coroutine_autoload.c) */
 	uint64_t rng_state;
 	zend_ulong coroutines_total;
 	uint32_t request_serial;         /* counts requests: state kept across them knows which is current */
