@@ -755,6 +755,52 @@ ZEND_METHOD(Async_FutureState, getAwaitingInfo)
 	future_awaiting_info(f, return_value);
 }
 
+/* The reader's view starts with the future itself: "Future(pending) created at F:L",
+ * "Future(completed at F:L)", "Future(failed at F:L: Class: message)", "Future(cancelled at F:L)". */
+static zend_string *future_state_line(async_future_t *f)
+{
+	zend_future_t *fu = &f->future;
+	if (!FUTURE_DONE(f)) {
+		zend_string *site = async_location_string(fu->filename, fu->lineno);
+		zend_string *line = zend_strpprintf(0, "Future(pending) created at %s", ZSTR_VAL(site));
+		zend_string_release(site);
+		return line;
+	}
+	zend_string *site = async_location_string(fu->completed_filename, fu->completed_lineno);
+	zend_string *line;
+	if (FUTURE_HAS(f, ASYNC_FUTURE_F_CANCELLED)) {
+		line = zend_strpprintf(0, "Future(cancelled at %s)", ZSTR_VAL(site));
+	} else if (fu->exception != NULL) {
+		zval message;
+		ZVAL_STR(&message, zval_get_string(zend_read_property_ex(fu->exception->ce, fu->exception,
+			ZSTR_KNOWN(ZEND_STR_MESSAGE), true, &message)));
+		line = zend_strpprintf(0, "Future(failed at %s: %s: %s)", ZSTR_VAL(site),
+			ZSTR_VAL(fu->exception->ce->name), Z_STRVAL(message));
+		zval_ptr_dtor(&message);
+	} else {
+		line = zend_strpprintf(0, "Future(completed at %s)", ZSTR_VAL(site));
+	}
+	zend_string_release(site);
+	return line;
+}
+
+/* Future::getAwaitingInfo(): the future's state, then what waits on it (as FutureState's). */
+ZEND_METHOD(Async_Future, getAwaitingInfo)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	THIS_FUTURE(f);
+	zval waiters;
+	future_awaiting_info(f, &waiters);
+	array_init_size(return_value, zend_hash_num_elements(Z_ARRVAL(waiters)) + 1);
+	add_next_index_str(return_value, future_state_line(f));
+	zval *entry;
+	ZEND_HASH_FOREACH_VAL(Z_ARRVAL(waiters), entry) {
+		Z_TRY_ADDREF_P(entry);
+		add_next_index_zval(return_value, entry);
+	} ZEND_HASH_FOREACH_END();
+	zval_ptr_dtor(&waiters);
+}
+
 ZEND_METHOD(Async_FutureState, getCreatedFileAndLine)
 {
 	ZEND_PARSE_PARAMETERS_NONE();

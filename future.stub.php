@@ -62,7 +62,7 @@ final class Future implements Completable
 
     public function await(?Completable $cancellation = null): mixed {}
 
-    /** @implementation-alias Async\FutureState::getAwaitingInfo */
+    /** The future's state first ("Future(pending) created at F:L", "Future(completed at F:L)", ...), then what waits on it. */
     public function getAwaitingInfo(): array {}
 
     /** @implementation-alias Async\FutureState::getCreatedFileAndLine */

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 50e33bea5308bafa74283f0111538f27f717a302 */
+ * Stub hash: 6c903065a848b9afe5c1782100feadd7b71e6cb5 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Async_FutureState___construct, 0, 0, 0)
 ZEND_END_ARG_INFO()
@@ -100,6 +100,7 @@ ZEND_METHOD(Async_Future, map);
 ZEND_METHOD(Async_Future, catch);
 ZEND_METHOD(Async_Future, finally);
 ZEND_METHOD(Async_Future, await);
+ZEND_METHOD(Async_Future, getAwaitingInfo);
 
 
 static const zend_function_entry class_Async_FutureState_methods[] = {
@@ -129,7 +130,7 @@ static const zend_function_entry class_Async_Future_methods[] = {
 	ZEND_ME(Async_Future, catch, arginfo_class_Async_Future_catch, ZEND_ACC_PUBLIC)
 	ZEND_ME(Async_Future, finally, arginfo_class_Async_Future_finally, ZEND_ACC_PUBLIC)
 	ZEND_ME(Async_Future, await, arginfo_class_Async_Future_await, ZEND_ACC_PUBLIC)
-	ZEND_MALIAS(Async_FutureState, getAwaitingInfo, getAwaitingInfo, arginfo_class_Async_Future_getAwaitingInfo, ZEND_ACC_PUBLIC)
+	ZEND_ME(Async_Future, getAwaitingInfo, arginfo_class_Async_Future_getAwaitingInfo, ZEND_ACC_PUBLIC)
 	ZEND_MALIAS(Async_FutureState, getCreatedFileAndLine, getCreatedFileAndLine, arginfo_class_Async_Future_getCreatedFileAndLine, ZEND_ACC_PUBLIC)
 	ZEND_MALIAS(Async_FutureState, getCreatedLocation, getCreatedLocation, arginfo_class_Async_Future_getCreatedLocation, ZEND_ACC_PUBLIC)
 	ZEND_MALIAS(Async_FutureState, getCompletedFileAndLine, getCompletedFileAndLine, arginfo_class_Async_Future_getCompletedFileAndLine, ZEND_ACC_PUBLIC)
