@@ -42,6 +42,7 @@ static zend_object_handlers future_handlers;
 
 typedef struct {
 	zend_future_t future;  /* first: the event */
+	async_future_reader_gone_fn reader_gone; /* see async_future_on_reader_gone() */
 	zend_object std;       /* Async\FutureState; extra_size bytes, if any, follow it */
 } async_future_t;
 
@@ -569,9 +570,25 @@ static void future_obj_free(zend_object *object)
 	if (obj->event != NULL) {
 		zend_async_event_t *event = obj->event;
 		obj->event = NULL;
-		OBJ_RELEASE(ZEND_ASYNC_EVENT_TO_OBJECT(event));
+		async_future_t *f = (async_future_t *) event;
+		async_future_reader_gone_fn gone = FUTURE_DONE(f) ? NULL : f->reader_gone;
+		if (gone != NULL) {
+			/* the hook's owner holds a reference (async_future_on_reader_gone()): f lives on */
+			ZEND_ASSERT(GC_REFCOUNT(&f->std) > 1);
+			OBJ_RELEASE(ZEND_ASYNC_EVENT_TO_OBJECT(event));
+			if (GC_REFCOUNT(&f->std) == 1 && f->future.event.callbacks.length <= 1) {
+				gone(&f->future);
+			}
+		} else {
+			OBJ_RELEASE(ZEND_ASYNC_EVENT_TO_OBJECT(event));
+		}
 	}
 	zend_object_std_dtor(object);
+}
+
+void async_future_on_reader_gone(zend_future_t *future, async_future_reader_gone_fn fn)
+{
+	((async_future_t *) future)->reader_gone = fn;
 }
 
 static HashTable *future_obj_get_gc(zend_object *object, zval **table, int *num)

@@ -27,6 +27,13 @@ zend_future_t *async_future_new(void);
 bool async_future_resolve(zend_future_t *future, zval *value);
 bool async_future_reject(zend_future_t *future, zend_object *error);
 
+/* The producer of an unsettled future that holds a reference to it learns when nobody else can
+ * observe it any more: the last Async\Future reading it was freed, nothing else holds it, and at
+ * most one callback (the producer's own) is subscribed — no awaiter, no map/catch/finally. A
+ * producer that only exists to settle it (signal()) can then stop. */
+typedef void (*async_future_reader_gone_fn)(zend_future_t *future);
+void async_future_on_reader_gone(zend_future_t *future, async_future_reader_gone_fn fn);
+
 /* A new Async\Future object reading `future` (it takes its own reference). */
 zend_object *async_future_new_object(zend_future_t *future);
 

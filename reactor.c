@@ -84,6 +84,9 @@ void async_reactor_rshutdown(void)
 static bool reactor_execute(bool no_wait)
 {
 	uv_loop_t *loop = async_reactor_loop();
+	if (!no_wait && ASYNC_G(signals_armed).first != NULL) {
+		async_reactor_signal_reclaim();
+	}
 	return uv_run(loop, no_wait ? UV_RUN_NOWAIT : UV_RUN_ONCE) != 0;
 }
 

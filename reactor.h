@@ -34,6 +34,9 @@ void async_io_register(void);
  * the dispositions it replaced. */
 void async_reactor_signal_register(void);
 void async_reactor_signal_rshutdown(void);
+/* Before the loop blocks: a handler installed over an armed wait's (pcntl_signal()) is moved
+ * aside, to be forwarded to, and the wait's is put back. */
+void async_reactor_signal_reclaim(void);
 
 /* reactor_process.c: the process-exit slot (a pidfd poll, or waitid() polled; never reaps). */
 void async_reactor_process_register(void);

@@ -18,13 +18,16 @@
  * SIG_DFL when the last one stops, which would throw away a handler installed before (e.g.
  * pcntl_signal() for that signal). So the first armed event of a signal saves the disposition it
  * replaces and the last one puts it back, unless someone replaced libuv's handler in between
- * (then that newer one stays). While a wait is armed, it owns the signal: a pcntl_signal()
- * handler for the same signal does not run during that time. Other signals are untouched.
+ * (then that newer one stays). A handler of the process's — the one libuv replaced, or one
+ * installed over libuv's while a wait is armed (pcntl_signal()), which the reactor moves aside
+ * before it blocks (async_reactor_signal_reclaim()) — still sees every signal: the wait's
+ * delivery is forwarded to it. Other signals are untouched.
  */
 #include "php_async.h"
 #include "reactor_uv.h"
 #include "exceptions.h"
 #include <signal.h>
+#include "zend_signal.h"
 
 typedef struct _async_signal_s async_signal_t;
 
@@ -42,8 +45,10 @@ struct _async_signal_s {
 typedef struct {
 	uint32_t armed;
 	bool saved;
-	struct sigaction previous; /* the disposition before the first arm */
-	void *uv_handler;          /* libuv's handler, to see whether someone replaced it */
+	struct sigaction previous; /* the disposition before the first arm, or the one that replaced
+	                              libuv's while armed (async_reactor_signal_reclaim()) */
+	struct sigaction uv_action; /* libuv's, to see whether someone replaced it and to put it back */
+	void *uv_handler;          /* libuv's handler */
 } async_disposition_t;
 
 /* per-process: signal dispositions belong to the process, like the signals themselves */
@@ -74,8 +79,7 @@ static bool signal_arm(async_signal_t *s)
 		return false;
 	}
 	if (d->armed++ == 0) {
-		struct sigaction now;
-		d->uv_handler = sigaction(signum, NULL, &now) == 0 ? action_handler(&now) : NULL;
+		d->uv_handler = sigaction(signum, NULL, &d->uv_action) == 0 ? action_handler(&d->uv_action) : NULL;
 	}
 	/* A signal blocked in the process mask (inherited, say) would never arrive: the caller asked
 	 * for it, so let it through, as zend_sigaction() does for pcntl_signal(). */
@@ -88,6 +92,44 @@ static bool signal_arm(async_signal_t *s)
 	async_list_append(&ASYNC_G(signals_armed), &s->node);
 	async_reactor_event_count_on(&s->event.base);
 	return true;
+}
+
+/* A handler of the process's (pcntl_signal()'s, say) that a wait's delivery must reach too: the
+ * disposition libuv replaced, or the one that replaced libuv's meanwhile. Called once per
+ * delivery, when the last armed wait of the signal has taken it, from the loop (not from the
+ * signal context), as the kernel would have: with a siginfo that says only which signal. */
+static bool handler_is_default(int signum, void *handler)
+{
+	if (handler == (void *) SIG_DFL || handler == (void *) SIG_IGN || handler == NULL) {
+		return true;
+	}
+#ifdef ZEND_SIGNALS
+	/* PHP's own signal layer puts one deferring handler (not exported) in front of the signals it
+	 * manages and keeps what each stands for in SIGG(handlers): a process handler that is not
+	 * that entry is the deferring one. Forwarding to it when the entry is the default action
+	 * would re-raise the signal with it, and kill the process the wait just served. */
+	void *php_level = SIGG(handlers)[signum - 1].handler;
+	if (handler != php_level) {
+		return php_level == (void *) SIG_DFL || php_level == (void *) SIG_IGN || php_level == NULL;
+	}
+#endif
+	return false;
+}
+
+static void signal_forward(int signum, const struct sigaction *sa)
+{
+	void *handler = action_handler(sa);
+	if (handler_is_default(signum, handler)) {
+		return;
+	}
+	if (sa->sa_flags & SA_SIGINFO) {
+		siginfo_t info;
+		memset(&info, 0, sizeof(info));
+		info.si_signo = signum;
+		sa->sa_sigaction(signum, &info, NULL);
+	} else {
+		sa->sa_handler(signum);
+	}
 }
 
 static void signal_disarm(async_signal_t *s)
@@ -139,7 +181,14 @@ static void signal_cb(uv_signal_t *handle, int signum)
 		return;
 	}
 	event->loop_ref_count = 0;
+	async_disposition_t *d = &dispositions[signum];
+	bool last = d->armed == 1;
+	struct sigaction forward = d->previous;
+	bool forward_saved = d->saved;
 	signal_disarm(s);
+	if (last && forward_saved) {
+		signal_forward(signum, &forward); /* the process's own handler sees the signal too */
+	}
 	ZEND_ASYNC_EVENT_SET_CLOSED(event);
 	ZEND_ASYNC_CALLBACKS_NOTIFY(event, NULL, NULL); /* may drop the last reference */
 	async_reactor_delivered(loop);
@@ -220,6 +269,24 @@ static zend_async_signal_event_t *reactor_new_signal_event(int signum, size_t ex
 /* ---------------------------------------------------------------------------------------------
  * Module
  * ------------------------------------------------------------------------------------------- */
+
+void async_reactor_signal_reclaim(void)
+{
+	for (async_list_node_t *node = ASYNC_G(signals_armed).first; node != NULL; node = node->next) {
+		int signum = ASYNC_LIST_ITEM(node, async_signal_t, node)->event.signal;
+		async_disposition_t *d = &dispositions[signum];
+		struct sigaction now;
+		if (d->armed == 0 || d->uv_handler == NULL || sigaction(signum, NULL, &now) != 0
+			|| action_handler(&now) == d->uv_handler) {
+			continue;
+		}
+		/* pcntl_signal() (or another) replaced libuv's handler while a wait is armed: the wait
+		 * would never hear the signal. Take it back; the newcomer gets every delivery forwarded. */
+		d->previous = now;
+		d->saved = true;
+		sigaction(signum, &d->uv_action, NULL);
+	}
+}
 
 void async_reactor_signal_rshutdown(void)
 {

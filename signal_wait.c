@@ -12,8 +12,10 @@
  * The wait does not need anyone to await the Future: it is armed at once and holds the
  * FutureState, so a signal that comes before the await is not lost. While armed it is an active
  * reactor event: the scheduler keeps running (and never reports a deadlock) as long as a signal
- * can still come; a wait nobody will ever satisfy holds the script open at its end, so give it a
- * token. The wait subscribes to its own FutureState without marking it used: a Future nobody
+ * can still come and someone can learn of it. When the Future is dropped unsettled — or was the
+ * loser of an await_any_*() and nobody kept it — with no map/catch/finally on it, the wait is
+ * disarmed (async_future_on_reader_gone()): it never keeps the script alive. A Future that is
+ * kept but never awaited still does: give it a token. The wait subscribes to its own FutureState without marking it used: a Future nobody
  * awaits still gets the "never used" warning when it is dropped after it settled.
  *
  * A graceful shutdown (exit() in a coroutine, an unobserved error) rejects every pending wait with
@@ -259,6 +261,8 @@ static void wait_subscribe(async_signal_wait_t *wait, zend_async_event_t *token)
 	async_list_append(&ASYNC_G(signal_waits), &wait->node);
 }
 
+static void wait_reader_gone(zend_future_t *future);
+
 ZEND_FUNCTION(Async_signal)
 {
 	zend_object *signal_case, *cancellation = NULL;
@@ -302,7 +306,25 @@ ZEND_FUNCTION(Async_signal)
 	wait->signal_case = signal_case;
 	GC_ADDREF(signal_case);
 	wait_subscribe(wait, token);
+	async_future_on_reader_gone(wait->future, wait_reader_gone);
 	RETURN_OBJ(async_future_new_object(wait->future));
+}
+
+/* The Future was dropped unsettled (or lost an await_any_*() and nobody kept it): nobody can
+ * learn of the signal any more, so the wait is disarmed and must not keep the script alive. The
+ * FutureState goes with it (and says "never used" if it was not). */
+static void wait_reader_gone(zend_future_t *future)
+{
+	async_list_node_t *node = ASYNC_G(signal_waits).first;
+	while (node != NULL) {
+		async_signal_wait_t *wait = ASYNC_LIST_ITEM(node, async_signal_wait_t, node);
+		node = node->next;
+		if (wait->future == future) {
+			zend_future_t *f = wait_detach(wait);
+			ZEND_ASYNC_EVENT_RELEASE(&f->event);
+			return;
+		}
+	}
 }
 
 /* A shutdown listener (scheduler.h): a graceful shutdown rejects every pending wait. */

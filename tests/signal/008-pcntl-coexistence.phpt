@@ -1,5 +1,5 @@
 --TEST--
-signal(): coexists with pcntl_signal(): other signals keep their handlers, the waited signal gets its pcntl handler back afterwards
+signal(): coexists with pcntl_signal(): other signals keep their handlers; a pcntl handler of the waited signal, installed before or during the wait, still runs for the wait's delivery and has the signal back afterwards
 --EXTENSIONS--
 posix
 pcntl
@@ -12,7 +12,8 @@ use function Async\{signal, spawn, await, delay};
 pcntl_signal(SIGUSR2, function ($sig) { echo "pcntl SIGUSR2\n"; });
 pcntl_signal(SIGUSR1, function ($sig) { echo "pcntl SIGUSR1\n"; });
 
-// While the wait is armed, SIGUSR1 is the wait's; SIGUSR2 still reaches pcntl.
+// While the wait is armed, SIGUSR1 goes to the wait and is forwarded to pcntl's handler too;
+// SIGUSR2 still reaches pcntl.
 $f = signal(Signal::SIGUSR1);
 spawn(function () {
     posix_kill(getmypid(), SIGUSR2);
@@ -29,8 +30,9 @@ pcntl_signal_dispatch();
 posix_kill(getmypid(), SIGUSR2);
 pcntl_signal_dispatch();
 
-// pcntl_signal() for the waited signal while the wait is armed takes the signal over: the wait
-// does not see it, and when the wait ends the newer handler stays.
+// pcntl_signal() for the waited signal while the wait is armed: a signal raised before the loop
+// runs again is pcntl's alone; once the loop runs, the wait has the signal back (the newer
+// handler is forwarded to), and when the wait ends the newer handler stays.
 $g = signal(Signal::SIGUSR1);
 pcntl_signal(SIGUSR1, function () { echo "newer pcntl SIGUSR1\n"; });
 posix_kill(getmypid(), SIGUSR1);
@@ -56,10 +58,12 @@ echo "end\n";
 pcntl SIGUSR2
 wait: SIGUSR1
 pcntl SIGUSR1
+pcntl SIGUSR1
 pcntl SIGUSR2
 newer pcntl SIGUSR1
 bool(false)
 newer pcntl SIGUSR1
 b: SIGUSR2
+pcntl SIGUSR2
 pcntl SIGUSR2
 end
