@@ -31,6 +31,7 @@
 #include "iterate.h"
 #include "await.h"
 #include "signal_wait.h"
+#include "fs_watcher.h"
 #include "cpu.h"
 #include "runtime_stats.h"
 /* hooks */
@@ -214,6 +215,7 @@ static PHP_MINIT_FUNCTION(async)
 	/* reactor: reactor.c registers the table, the parts add their slots */
 	async_reactor_register();
 	async_reactor_signal_register();
+	async_reactor_fs_register();
 	async_dns_reactor_register();
 	async_poll_register();
 	async_io_register();
@@ -228,6 +230,7 @@ static PHP_MINIT_FUNCTION(async)
 	async_register_iterate_function();
 	async_register_await();
 	async_register_signal();
+	async_register_fs_watcher();
 	async_register_cpu();
 	async_register_runtime_stats();
 	/* hooks */
@@ -274,6 +277,7 @@ static PHP_RSHUTDOWN_FUNCTION(async)
 	/* before the reactor: signal waits release their events */
 	async_signal_rshutdown();
 	async_reactor_signal_rshutdown();
+	async_reactor_fs_rshutdown();
 	async_cpu_rshutdown();
 	async_pcntl_rshutdown();
 	async_dns_rshutdown();

@@ -35,6 +35,10 @@ void async_io_register(void);
 void async_reactor_signal_register(void);
 void async_reactor_signal_rshutdown(void);
 
+/* reactor_fs_event.c: the filesystem slot; request end closes the handles of every live event. */
+void async_reactor_fs_register(void);
+void async_reactor_fs_rshutdown(void);
+
 /* ---------------------------------------------------------------------------------------------
  * reactor_dns.c: lookups on libuv's thread pool
  *
