@@ -33,6 +33,7 @@
 #include "iterate.h"
 #include "await.h"
 #include "signal_wait.h"
+#include "fs_watcher.h"
 #include "cpu.h"
 #include "runtime_stats.h"
 /* hooks */
@@ -219,6 +220,7 @@ static PHP_MINIT_FUNCTION(async)
 	async_reactor_register();
 	async_reactor_signal_register();
 	async_reactor_process_register();
+	async_reactor_fs_register();
 	async_dns_reactor_register();
 	async_poll_register();
 	async_io_register();
@@ -233,6 +235,7 @@ static PHP_MINIT_FUNCTION(async)
 	async_register_iterate_function();
 	async_register_await();
 	async_register_signal();
+	async_register_fs_watcher();
 	async_register_cpu();
 	async_register_runtime_stats();
 	/* hooks */
@@ -287,6 +290,7 @@ static PHP_RSHUTDOWN_FUNCTION(async)
 	/* before the reactor: signal waits release their events */
 	async_signal_rshutdown();
 	async_reactor_signal_rshutdown();
+	async_reactor_fs_rshutdown();
 	async_cpu_rshutdown();
 	async_pcntl_rshutdown();
 	async_dns_rshutdown();

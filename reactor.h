@@ -41,6 +41,10 @@ void async_reactor_signal_reclaim(void);
 /* reactor_process.c: the process-exit slot (a pidfd poll, or waitid() polled; never reaps). */
 void async_reactor_process_register(void);
 
+/* reactor_fs_event.c: the filesystem slot; request end closes the handles of every live event. */
+void async_reactor_fs_register(void);
+void async_reactor_fs_rshutdown(void);
+
 /* ---------------------------------------------------------------------------------------------
  * reactor_dns.c: lookups on libuv's thread pool
  *

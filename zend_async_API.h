@@ -310,6 +310,12 @@ struct _zend_async_process_event_s {
 	zend_long exit_code;
 };
 
+/* Filesystem event: multi-shot, armed from creation (a path that cannot be watched makes creation
+ * throw and return NULL) to the last reference. Each change notifies the subscribers with
+ * result = NULL; triggered_events (RENAME | CHANGE) and triggered_filename (relative to path)
+ * are valid only during the notification. start()/stop() mean "someone waits": only then does
+ * the event keep the loop alive and count as active. RECURSIVE watches the subtree (emulated
+ * with one watch per directory where the OS has no recursive watch). */
 #define ZEND_ASYNC_FS_EVENT_RECURSIVE 1
 #define ZEND_ASYNC_FS_EVENT_RENAME    1
 #define ZEND_ASYNC_FS_EVENT_CHANGE    2
