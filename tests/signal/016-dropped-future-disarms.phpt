@@ -28,7 +28,10 @@ function child(string $code): string
             $out .= $chunk;
         }
     }
-    $status = proc_get_status($p);
+    /* output closed: the child is exiting; a hung one never closes it (deadline above) */
+    while (($status = proc_get_status($p))['running'] && microtime(true) < $deadline) {
+        usleep(10000);
+    }
     if ($status['running']) {
         proc_terminate($p, 9);
         $out .= "hung\n";
