@@ -65,6 +65,12 @@ void async_curl_hooks_uninstall(void);
 void async_curl_hooks_rinit(void);
 void async_curl_hooks_rshutdown(void);
 
+/* hook_stdio.c: PHP's stdio streams (files, pipes, FIFOs, TTYs) and flock(), patched into
+ * php_stream_stdio_ops at MINIT, put back at MSHUTDOWN; rshutdown drops per-stream state. */
+void async_stdio_hooks_install(void);
+void async_stdio_hooks_uninstall(void);
+void async_stdio_hooks_rshutdown(void);
+
 /* hook_stream_select.c: stream_select() */
 void async_net_functions_install(void);
 void async_net_functions_uninstall(void);
