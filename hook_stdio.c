@@ -94,7 +94,7 @@ void async_stdio_hooks_rshutdown(void)
  * coroutine: the only case that may wait in the reactor. */
 static bool pipe_can_wait(php_stream *stream, int *fd)
 {
-	if (!(stream->flags & PHP_STREAM_FLAG_NO_SEEK) || !async_io_can_wait()) {
+	if (!(stream->flags & PHP_STREAM_FLAG_NO_SEEK) || !async_stdio_may_switch()) {
 		return false;
 	}
 	*fd = async_stdio_fd(stream);

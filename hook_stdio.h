@@ -7,6 +7,7 @@
 
 #include "php.h"
 #include "php_streams.h"
+#include "async_io_wait.h"
 
 /* What we keep per stdio stream that needed it (ASYNC_G(stdio_streams), keyed by the stream's
  * address, dropped when the stream closes). */
@@ -34,6 +35,17 @@ static zend_always_inline int async_stdio_fd(php_stream *stream)
 {
 	async_stdio_head_t *head = (async_stdio_head_t *) stream->abstract;
 	return head->file ? fileno(head->file) : head->fd;
+}
+
+/* May a stdio op suspend here? In a coroutine (async_io_can_wait()) AND called from an internal
+ * function (fread(), file_get_contents(), flock(), ...). Not when the engine reads a file it is
+ * about to compile (include/require, autoloading: the frame is user code): a switch in the middle
+ * of that let another coroutine compile meanwhile (seen with opcache: "Class not found" in
+ * Guzzle's autoloaded classes, tests/curl/053 and 054 under the jit-tracing lane). */
+static zend_always_inline bool async_stdio_may_switch(void)
+{
+	zend_execute_data *ex = EG(current_execute_data);
+	return ex != NULL && ex->func != NULL && ex->func->type == ZEND_INTERNAL_FUNCTION && async_io_can_wait();
 }
 
 /* hook_stdio.c: PHP's own stdio ops (copied before the table was patched). */

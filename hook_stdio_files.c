@@ -45,7 +45,7 @@ static bool budget_spend(php_stream *stream)
  * to FILE*) is left to stdio. */
 static bool files_can_slice(php_stream *stream)
 {
-	return async_io_can_wait() && async_stdio_file(stream) == NULL && async_stdio_fd(stream) >= 0;
+	return async_stdio_may_switch() && async_stdio_file(stream) == NULL && async_stdio_fd(stream) >= 0;
 }
 
 ssize_t async_stdio_file_read(php_stream *stream, char *buf, size_t count)

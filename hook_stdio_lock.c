@@ -105,7 +105,7 @@ int async_stdio_lock(php_stream *stream, int value, void *ptrparam)
 	int fd = async_stdio_fd(stream);
 	struct stat sb;
 	if ((zend_uintptr_t) ptrparam == PHP_STREAM_LOCK_SUPPORTED || (value & LOCK_NB)
-		|| !(value & (LOCK_SH | LOCK_EX)) || fd < 0 || !async_io_can_wait() || fstat(fd, &sb) != 0) {
+		|| !(value & (LOCK_SH | LOCK_EX)) || fd < 0 || !async_stdio_may_switch() || fstat(fd, &sb) != 0) {
 		return orig->set_option(stream, PHP_STREAM_OPTION_LOCKING, value, ptrparam);
 	}
 	char key[sizeof(dev_t) + sizeof(ino_t)];
