@@ -248,6 +248,7 @@ static PHP_MINIT_FUNCTION(async)
 	async_curl_hooks_install();
 	async_exec_hooks_install();
 	async_proc_wait_hooks_install();
+	async_stdio_hooks_install();
 	return SUCCESS;
 }
 
@@ -264,6 +265,7 @@ static PHP_MSHUTDOWN_FUNCTION(async)
 	async_proc_wait_hooks_uninstall();
 	async_main_end_unregister();
 	async_autoload_unregister();
+	async_stdio_hooks_uninstall();
 	zend_async_api_unregister_all();
 	UNREGISTER_INI_ENTRIES();
 	return SUCCESS;
@@ -294,6 +296,7 @@ static PHP_RSHUTDOWN_FUNCTION(async)
 	async_cpu_rshutdown();
 	async_pcntl_rshutdown();
 	async_dns_rshutdown();
+	async_stdio_hooks_rshutdown(); /* before the poll registry: closes announced there */
 	async_curl_hooks_rshutdown();  /* its multi handles close sockets the poll registry may know */
 	async_poll_rshutdown();
 	async_reactor_rshutdown();

@@ -76,6 +76,12 @@ void async_exec_hooks_uninstall(void);
 void async_proc_wait_hooks_install(void);
 void async_proc_wait_hooks_uninstall(void);
 
+/* hook_stdio.c: PHP's stdio streams (files, pipes, FIFOs, TTYs) and flock(), patched into
+ * php_stream_stdio_ops at MINIT, put back at MSHUTDOWN; rshutdown drops per-stream state. */
+void async_stdio_hooks_install(void);
+void async_stdio_hooks_uninstall(void);
+void async_stdio_hooks_rshutdown(void);
+
 /* hook_stream_select.c: stream_select() */
 void async_net_functions_install(void);
 void async_net_functions_uninstall(void);

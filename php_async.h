@@ -69,6 +69,11 @@ ZEND_BEGIN_MODULE_GLOBALS(async)
 	zend_async_trigger_event_t *signal_trigger; /* wakes the loop for pcntl_signal() handlers (hook_pcntl.c) */
 	HashTable *curl_drivers;         /* CURL * -> its handle's multi for curl_exec() (hook_curl.c) */
 	HashTable *curl_busy;            /* CURLM * -> the coroutine inside curl_multi_exec() on it (hook_curl.c) */
+	HashTable *stdio_streams;        /* php_stream * -> its timeout and waiters (hook_stdio.c) */
+	HashTable *stdio_locks;          /* device+inode -> coroutines waiting in flock(), in order (hook_stdio_lock.c) */
+	zend_ulong stdio_lock_serial;    /* ids of those waiters (hook_stdio_lock.c) */
+	zend_coroutine_t *stdio_budget_co; /* who last did file I/O, and since when (hook_stdio_files.c) */
+	uint64_t stdio_budget_start;
 	/* reactor */
 	struct uv_loop_s *loop;          /* the request's loop (reactor.c) */
 	HashTable *fd_polls;             /* descriptor -> its shared poll (reactor_poll.c) */

@@ -46,6 +46,7 @@ benchmarks=(
     "socket_pingpong|"
     "curl|-d extension=curl"
     "exec|"
+    "files|-d memory_limit=-1"
     "fpm_soak|"
 )
 

@@ -1,0 +1,102 @@
+/*
+ * hook_stdio_files.c — regular files (and every stdio stream not waited for in the reactor):
+ * scheduling latency without a thread per call. See docs/stdio.md for the measurements.
+ *
+ * The rule: inside a coroutine a request is done on the calling thread, by PHP's own op, in
+ * slices of at most STDIO_SLICE bytes; before each slice the coroutine checks how long it has
+ * been doing file I/O since it last gave others a turn, and yields once that passes
+ * STDIO_BUDGET_NS. A 4 KiB read from the page cache costs one clock read more than stock; a
+ * 256 MB read yields every ~2 ms. (A per-call thread-pool hop costs ~20-40 us: more than most
+ * page-cache reads themselves, see docs/stdio.md.)
+ */
+#include "php_async.h"
+#include "hooks.h"
+#include "hook_stdio.h"
+#include "async_io_wait.h"
+#include "async_wait.h"
+
+#define STDIO_SLICE     (1024 * 1024)
+#define STDIO_BUDGET_NS (2 * 1000 * 1000)
+
+/* Gives the other coroutines a turn once the current one has used its budget. False when the
+ * stream was closed meanwhile, or with an exception (the coroutine was cancelled). */
+static bool budget_spend(php_stream *stream)
+{
+	zend_coroutine_t *co = ZEND_ASYNC_CURRENT_COROUTINE;
+	uint64_t now = async_stdio_now_ns();
+	if (co != ASYNC_G(stdio_budget_co)) {
+		ASYNC_G(stdio_budget_co) = co; /* another coroutine ran since: a fresh budget */
+		ASYNC_G(stdio_budget_start) = now;
+		return true;
+	}
+	if (now - ASYNC_G(stdio_budget_start) < STDIO_BUDGET_NS) {
+		return true;
+	}
+	async_stdio_state_t *st = async_stdio_state_get(stream);
+	st->inflight++;
+	async_wait_yield();
+	st->inflight--;
+	ASYNC_G(stdio_budget_co) = co;
+	ASYNC_G(stdio_budget_start) = async_stdio_now_ns();
+	return !st->closing && !EG(exception);
+}
+
+/* Only descriptor-backed streams are sliced: a FILE's own buffering (fopencookie, a stream cast
+ * to FILE*) is left to stdio. */
+static bool files_can_slice(php_stream *stream)
+{
+	return async_stdio_may_switch() && async_stdio_file(stream) == NULL && async_stdio_fd(stream) >= 0;
+}
+
+ssize_t async_stdio_file_read(php_stream *stream, char *buf, size_t count)
+{
+	const php_stream_ops *orig = async_stdio_orig_ops();
+	if (!files_can_slice(stream)) {
+		return orig->read(stream, buf, count);
+	}
+	size_t done = 0;
+	do {
+		if (!budget_spend(stream)) {
+			return done > 0 ? (ssize_t) done : -1;
+		}
+		size_t slice = MIN(count - done, STDIO_SLICE);
+		ssize_t n = orig->read(stream, buf + done, slice);
+		if (n < 0) {
+			return done > 0 ? (ssize_t) done : n;
+		}
+		done += (size_t) n;
+		if ((size_t) n < slice) {
+			break; /* end of file (or a short read): what one read() would have returned */
+		}
+	} while (done < count);
+	return (ssize_t) done;
+}
+
+ssize_t async_stdio_file_write(php_stream *stream, const char *buf, size_t count)
+{
+	const php_stream_ops *orig = async_stdio_orig_ops();
+	if (!files_can_slice(stream)) {
+		return orig->write(stream, buf, count);
+	}
+	size_t done = 0;
+	do {
+		if (!budget_spend(stream)) {
+			return done > 0 ? (ssize_t) done : -1;
+		}
+		size_t slice = MIN(count - done, STDIO_SLICE);
+		ssize_t n = orig->write(stream, buf + done, slice);
+		if (n < 0) {
+			return done > 0 ? (ssize_t) done : n;
+		}
+		done += (size_t) n;
+		if ((size_t) n < slice) {
+			break; /* disk full, a non-blocking descriptor: what one write() would have returned */
+		}
+	} while (done < count);
+	return (ssize_t) done;
+}
+
+int async_stdio_file_sync(php_stream *stream, int value, void *ptrparam)
+{
+	return async_stdio_orig_ops()->set_option(stream, PHP_STREAM_OPTION_SYNC_API, value, ptrparam);
+}
