@@ -277,12 +277,10 @@ zend_coroutine_t *async_spawn(zend_async_scope_t *scope, zend_object *provider, 
 	if (scope == NULL) {
 		scope = async_scope_ops->current();
 	}
-	if (ZEND_ASYNC_SCOPE_IS_CLOSED(scope)) {
+	/* A cancelled scope is not closed yet (that comes with its disposal), but it refuses spawns
+	 * with the same words (spec §8.3). */
+	if (ZEND_ASYNC_SCOPE_IS_CLOSED(scope) || ZEND_ASYNC_SCOPE_IS_CANCELLED(scope)) {
 		async_throw(async_ce_async_exception, "Cannot spawn a coroutine in a closed scope");
-		return NULL;
-	}
-	if (ZEND_ASYNC_SCOPE_IS_CANCELLED(scope)) {
-		async_throw(async_ce_async_exception, "Cannot spawn a coroutine in a cancelled scope");
 		return NULL;
 	}
 

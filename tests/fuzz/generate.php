@@ -277,6 +277,14 @@ final class FuzzGen
                     [$this->spawnScope, $this->noThrow, $this->noSpawn] = ['$sc' . $sid, true, true];
                     for ($j = $this->r(1, 3); $j > 0 && $this->budget > 0; $j--) {
                         $b = $this->newBlocker($this->maxDepth);
+                        if (in_array($b['point'] ?? null, ['recv', 'send'], true)) {
+                            // A channel the blocker makes is owned by this scope: its cancellation
+                            // closes it first (SCOPE_DISPOSED, spec §8.7) and the blocker would end
+                            // with that ChannelException. Park elsewhere (no random draw: the rest
+                            // of the program stays the same).
+                            $this->nodes[$b['id']]['point'] = 'delay';
+                            $b = $this->nodes[$b['id']];
+                        }
                         [$sp, $hs] = $this->spawnOps($b);
                         $this->nodes[$b['id']]['cmsg'] = $smsg ?? 'Scope was cancelled';
                         $b = $this->nodes[$b['id']];

@@ -71,7 +71,7 @@ var_dump($co2->isCancelled());
 ?>
 --EXPECT--
 after cancel, child alive: cancelled=true closed=false finished=false
-Async\AsyncException: Cannot spawn a coroutine in a cancelled scope
+Async\AsyncException: Cannot spawn a coroutine in a closed scope
 child unwinds
 child: Scope was cancelled
 child gone: cancelled=true closed=true finished=true
