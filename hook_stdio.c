@@ -78,6 +78,7 @@ async_stdio_state_t *async_stdio_state_get(php_stream *stream)
 void async_stdio_hooks_rshutdown(void)
 {
 	async_stdio_lock_rshutdown();
+	async_stdio_copy_rshutdown();
 	ASYNC_G(stdio_budget_co) = NULL;
 	if (ASYNC_G(stdio_streams) != NULL) {
 		zend_hash_destroy(ASYNC_G(stdio_streams));
@@ -334,6 +335,14 @@ static int stdio_set_timeout(php_stream *stream, struct timeval *tv)
 	return async_io_can_wait() ? PHP_STREAM_OPTION_RETURN_OK : PHP_STREAM_OPTION_RETURN_NOTIMPL;
 }
 
+static int stdio_cast(php_stream *stream, int castas, void **ret)
+{
+	if ((castas & ~PHP_STREAM_CAST_MASK) == PHP_STREAM_AS_FD && async_stdio_copy_refuses_fd()) {
+		return FAILURE;
+	}
+	return stdio_orig.cast(stream, castas, ret);
+}
+
 static int stdio_set_option(php_stream *stream, int option, int value, void *ptrparam)
 {
 	switch (option) {
@@ -364,6 +373,8 @@ void async_stdio_hooks_install(void)
 	php_stream_stdio_ops.write = stdio_write;
 	php_stream_stdio_ops.close = stdio_close;
 	php_stream_stdio_ops.set_option = stdio_set_option;
+	php_stream_stdio_ops.cast = stdio_cast;
+	async_stdio_copy_hook_install();
 	stdio_installed = true;
 }
 
@@ -376,5 +387,7 @@ void async_stdio_hooks_uninstall(void)
 	php_stream_stdio_ops.write = stdio_orig.write;
 	php_stream_stdio_ops.close = stdio_orig.close;
 	php_stream_stdio_ops.set_option = stdio_orig.set_option;
+	php_stream_stdio_ops.cast = stdio_orig.cast;
+	async_stdio_copy_hook_uninstall();
 	stdio_installed = false;
 }

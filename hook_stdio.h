@@ -61,6 +61,13 @@ uint64_t async_stdio_now_ns(void);
 ssize_t async_stdio_file_read(php_stream *stream, char *buf, size_t count);
 ssize_t async_stdio_file_write(php_stream *stream, const char *buf, size_t count);
 int async_stdio_file_sync(php_stream *stream, int value, void *ptrparam);
+/* copy() in a coroutine: PHP's copy_file_range() fast path would copy the whole file in one
+ * blocking call. While the coroutine's copy() runs, its stdio streams refuse to be cast to a
+ * descriptor, so PHP falls back to its mmap/read-write copy through the sliced ops. */
+bool async_stdio_copy_refuses_fd(void);
+void async_stdio_copy_hook_install(void);
+void async_stdio_copy_hook_uninstall(void);
+void async_stdio_copy_rshutdown(void);
 
 /* hook_stdio_lock.c: flock() (PHP_STREAM_OPTION_LOCKING). */
 int async_stdio_lock(php_stream *stream, int value, void *ptrparam);

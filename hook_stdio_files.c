@@ -104,3 +104,67 @@ int async_stdio_file_sync(php_stream *stream, int value, void *ptrparam)
 {
 	return async_stdio_orig_ops()->set_option(stream, PHP_STREAM_OPTION_SYNC_API, value, ptrparam);
 }
+
+/* ---------------------------------------------------------------------------------------------
+ * copy()
+ * ------------------------------------------------------------------------------------------- */
+
+static ZEND_FUNCTION(async_copy);
+
+/* per-process: the function table's handler is swapped at MINIT */
+static async_function_hook_t copy_hooks[] = {
+	{ "copy", ZEND_FN(async_copy), NULL },
+};
+
+static zend_ulong copy_key(void)
+{
+	return (zend_ulong) (uintptr_t) ZEND_ASYNC_CURRENT_COROUTINE;
+}
+
+bool async_stdio_copy_refuses_fd(void)
+{
+	HashTable *copying = ASYNC_G(stdio_copying);
+	return copying != NULL && ZEND_ASYNC_CURRENT_COROUTINE != NULL && zend_hash_index_exists(copying, copy_key());
+}
+
+/* PHP's own copy() — its checks, warnings and result — with the descriptor casts refused for
+ * the calling coroutine meanwhile (only its own streams: the others keep theirs). */
+static ZEND_FUNCTION(async_copy)
+{
+	if (!async_stdio_may_switch() || async_stdio_copy_refuses_fd()) {
+		copy_hooks[0].original(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+		return;
+	}
+	HashTable *copying = ASYNC_G(stdio_copying);
+	if (copying == NULL) {
+		ALLOC_HASHTABLE(copying);
+		zend_hash_init(copying, 4, NULL, NULL, 0);
+		ASYNC_G(stdio_copying) = copying;
+	}
+	zend_ulong key = copy_key();
+	zend_hash_index_add_empty_element(copying, key);
+	copy_hooks[0].original(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+	if (ASYNC_G(stdio_copying) != NULL) {
+		zend_hash_index_del(ASYNC_G(stdio_copying), key);
+	}
+}
+
+void async_stdio_copy_rshutdown(void)
+{
+	HashTable *copying = ASYNC_G(stdio_copying);
+	if (copying != NULL) {
+		ASYNC_G(stdio_copying) = NULL;
+		zend_hash_destroy(copying);
+		FREE_HASHTABLE(copying);
+	}
+}
+
+void async_stdio_copy_hook_install(void)
+{
+	async_function_hooks_install(copy_hooks, 1);
+}
+
+void async_stdio_copy_hook_uninstall(void)
+{
+	async_function_hooks_uninstall(copy_hooks, 1);
+}

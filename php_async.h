@@ -72,6 +72,7 @@ ZEND_BEGIN_MODULE_GLOBALS(async)
 	HashTable *stdio_streams;        /* php_stream * -> its timeout and waiters (hook_stdio.c) */
 	HashTable *stdio_locks;          /* device+inode -> coroutines waiting in flock(), in order (hook_stdio_lock.c) */
 	zend_ulong stdio_lock_serial;    /* ids of those waiters (hook_stdio_lock.c) */
+	HashTable *stdio_copying;         /* coroutines inside copy(): their casts to a descriptor fail (hook_stdio_files.c) */
 	zend_coroutine_t *stdio_budget_co; /* who last did file I/O, and since when (hook_stdio_files.c) */
 	uint64_t stdio_budget_start;
 	/* reactor */

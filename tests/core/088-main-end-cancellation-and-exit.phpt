@@ -2,6 +2,8 @@
 The main script's end: an AsyncCancellation reaching its top uncaught ends it quietly (exit status 0, the others run on, shutdown functions run); exit() in it starts the graceful shutdown like exit() in a coroutine (the others are cancelled and run their finally blocks first); before the runtime launched both are stock
 --SKIPIF--
 <?php if (!extension_loaded('async')) die('skip async not loaded'); ?>
+--INI--
+pcre.jit=0
 --FILE--
 <?php
 require __DIR__ . '/../inc/bounds.inc';

@@ -10,6 +10,7 @@ if (!extension_loaded('openssl')) die('skip openssl not loaded');
 --EXTENSIONS--
 curl
 --INI--
+pcre.jit=0
 async.debug_deadlock=0
 --FILE--
 <?php

@@ -9,6 +9,7 @@ if ($why !== '') die("skip $why");
 --EXTENSIONS--
 curl
 --INI--
+pcre.jit=0
 async.debug_deadlock=0
 --FILE--
 <?php

@@ -8,6 +8,8 @@ if ($why !== '') die("skip $why");
 ?>
 --EXTENSIONS--
 curl
+--INI--
+pcre.jit=0
 --FILE--
 <?php
 require __DIR__ . '/../inc/bounds.inc';

@@ -3,6 +3,8 @@ signal(): a Future dropped unsettled (or the loser of await_any_or_fail) disarms
 --EXTENSIONS--
 posix
 pcntl
+--INI--
+pcre.jit=0
 --FILE--
 <?php
 require __DIR__ . '/../inc/bounds.inc';
