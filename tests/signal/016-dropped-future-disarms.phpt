@@ -14,8 +14,10 @@ function child(string $code): string
 {
     $file = tempnam(sys_get_temp_dir(), 'async-signal-drop') . '.php';
     file_put_contents($file, $code);
-    $p = proc_open([PHP_BINARY, '-n', '-d', 'extension=posix', '-d', 'extension=' . async_module_path(),
-        '-d', 'display_errors=1', $file], [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
+    /* posix is shared on Debian's PHP, built in on a PHP built from source */
+    $posix = is_file(PHP_EXTENSION_DIR . '/posix.so') ? ['-d', 'extension=posix'] : [];
+    $p = proc_open(array_merge([PHP_BINARY, '-n'], $posix, ['-d', 'extension=' . async_module_path(),
+        '-d', 'display_errors=1', $file]), [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
     $out = '';
     $deadline = microtime(true) + 10 * slow_factor();
     stream_set_blocking($pipes[1], false);
