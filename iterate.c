@@ -2,8 +2,10 @@
  * iterate.c — Async\iterate(iterable, callback, concurrency = 0, cancelPending = true) (spec §1).
  *
  * The caller pulls the elements itself (a generator may suspend it: the source is only ever
- * resumed from one coroutine) and runs callback($value, $key) for each in a coroutine of its own,
- * at most `concurrency` at a time (0 = no limit). The coroutines live in a child scope of the
+ * resumed from one coroutine). Without a limit (concurrency 0) each element's callback($value,
+ * $key) runs in a coroutine of its own; with one, at most `concurrency` worker coroutines run them,
+ * each taking the next element from the caller when it finished one, and the source moves on only
+ * when a worker can take the element (so a stop leaves the rest of a generator unpulled). The coroutines live in a child scope of the
  * caller's, not safe, so that a cancellation really cancels; a callback that spawns puts its
  * coroutines there too. A callback returning false stops the iteration; a callback (or the source)
  * that throws stops it too and its exception is what iterate() throws, once the callbacks already
@@ -24,14 +26,28 @@
 #include "zend_interfaces.h"
 #include "iterate_arginfo.h"
 
+typedef struct _iterate_worker_s iterate_worker_t;
+
 typedef struct {
-	zend_async_event_t event;   /* first: what the caller waits on (a ref-counted C event) */
+	zend_async_event_t event;   /* first: what the caller (and idle workers) wait on */
 	zend_async_scope_t *scope;  /* the iteration's scope (one reference) */
-	uint32_t active;            /* callback coroutines not finished yet */
+	uint32_t active;            /* callback coroutines (or workers) not finished yet */
 	uint32_t concurrency;       /* 0 = unlimited */
 	bool stop;                  /* a callback returned false or threw */
+	bool fed;                   /* the caller pulls no more: idle workers end */
 	zend_object *error;         /* the first exception of a callback or of the source */
+	iterate_worker_t **workers; /* concurrency > 0: the workers, `concurrency` slots */
+	uint32_t workers_count;
 } iterate_state_t;
+
+/* With a concurrency limit, `concurrency` worker coroutines at most run the callbacks: each takes
+ * the next element when it finished one (the caller pulls and hands it over). */
+struct _iterate_worker_s {
+	iterate_state_t *st;        /* not a reference: the worker's coroutine holds one (iterate_watch) */
+	zend_fcall_t *callback;     /* its own copy of the callable */
+	zval value, key;            /* the element handed to it; UNDEF while it has none */
+	bool running;               /* its coroutine has not ended */
+};
 
 /* Subscribed to each callback coroutine. */
 typedef struct {
@@ -56,6 +72,16 @@ static void iterate_state_release(iterate_state_t *st)
 		return;
 	}
 	zend_async_callbacks_free(&st->event);
+	for (uint32_t i = 0; i < st->workers_count; i++) {
+		iterate_worker_t *w = st->workers[i];
+		zval_ptr_dtor(&w->value);
+		zval_ptr_dtor(&w->key);
+		zend_fcall_release(w->callback);
+		efree(w);
+	}
+	if (st->workers != NULL) {
+		efree(st->workers);
+	}
 	if (st->error) {
 		OBJ_RELEASE(st->error);
 	}
@@ -149,34 +175,29 @@ static void iterate_done_dispose(zend_async_event_callback_t *callback, zend_asy
 	efree(d);
 }
 
-/* Runs callback($value, $key) in a new coroutine of the iteration's scope. The arguments are
- * taken over. False when the iteration must stop (the reason is in the state). */
-static bool iterate_spawn(iterate_state_t *st, zend_fcall_t *callback, zval *value, zval *key)
+/* A new coroutine of the iteration's scope, not started, or NULL when the iteration must stop
+ * (the reason is in the state). */
+static zend_coroutine_t *iterate_new_coroutine(iterate_state_t *st)
 {
 	zend_coroutine_t *co = async_spawn(st->scope, NULL, ZEND_COROUTINE_NORMAL);
 	if (co == NULL) {
-		zval_ptr_dtor(value);
-		zval_ptr_dtor(key);
 		iterate_fail_with_exception(st);
-		return false;
+		return NULL;
 	}
 	if (ZEND_COROUTINE_IS_FINISHED(co)) {
 		/* Cancelled at once: a graceful shutdown is under way. */
-		zval_ptr_dtor(value);
-		zval_ptr_dtor(key);
 		GC_ADDREF(co->exception);
 		iterate_fail(st, co->exception);
 		ZEND_ASYNC_EVENT_SET_EXCEPTION_HANDLED(&co->event);
 		ZEND_ASYNC_EVENT_RELEASE(&co->event);
-		return false;
+		return NULL;
 	}
-	zval args[2];
-	ZVAL_COPY_VALUE(&args[0], value);
-	ZVAL_COPY_VALUE(&args[1], key);
-	co->fcall = zend_async_fcall_new_with_args(&callback->fci, &callback->fci_cache, args, 2, NULL);
-	zval_ptr_dtor(value);
-	zval_ptr_dtor(key);
+	return co;
+}
 
+/* The iteration counts the coroutine as active until it ends and takes its error. */
+static void iterate_watch(iterate_state_t *st, zend_coroutine_t *co)
+{
 	iterate_done_t *d = (iterate_done_t *) zend_async_event_callback_new(iterate_done, sizeof(iterate_done_t));
 	d->base.dispose = iterate_done_dispose;
 	d->state = st;
@@ -186,7 +207,103 @@ static bool iterate_spawn(iterate_state_t *st, zend_fcall_t *callback, zval *val
 	co->event.add_callback(&co->event, &d->base);
 	ZEND_ASYNC_EVENT_CALLBACK_RELEASE(&d->base);
 	ZEND_ASYNC_EVENT_RELEASE(&co->event); /* the handle: the coroutine keeps itself alive */
+}
+
+/* Runs callback($value, $key) in a new coroutine of the iteration's scope (no concurrency
+ * limit). The arguments are taken over. False when the iteration must stop. */
+static bool iterate_spawn(iterate_state_t *st, zend_fcall_t *callback, zval *value, zval *key)
+{
+	zend_coroutine_t *co = iterate_new_coroutine(st);
+	if (co == NULL) {
+		zval_ptr_dtor(value);
+		zval_ptr_dtor(key);
+		return false;
+	}
+	zval args[2];
+	ZVAL_COPY_VALUE(&args[0], value);
+	ZVAL_COPY_VALUE(&args[1], key);
+	co->fcall = zend_async_fcall_new_with_args(&callback->fci, &callback->fci_cache, args, 2, NULL);
+	zval_ptr_dtor(value);
+	zval_ptr_dtor(key);
+	iterate_watch(st, co);
 	return true;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Workers (a concurrency limit)
+ * ------------------------------------------------------------------------------------------- */
+
+/* A worker's body: the element handed to it, then the next, until the caller is done feeding or
+ * the iteration stops. Its callback's exception or `false` stops the iteration. */
+static void iterate_worker_entry(void)
+{
+	iterate_worker_t *w = ZEND_ASYNC_CURRENT_COROUTINE->extended_data;
+	iterate_state_t *st = w->st;
+	for (;;) {
+		while (Z_ISUNDEF(w->value) && !st->fed && !st->stop) {
+			if (!iterate_wait(st)) {
+				break; /* cancelled: the coroutine ends with it (iterate_done records it) */
+			}
+		}
+		if (EG(exception) || Z_ISUNDEF(w->value)) {
+			break;
+		}
+		zval args[2], retval;
+		ZVAL_COPY_VALUE(&args[0], &w->value);
+		ZVAL_COPY_VALUE(&args[1], &w->key);
+		ZVAL_UNDEF(&w->value);
+		ZVAL_UNDEF(&w->key);
+		ZVAL_UNDEF(&retval);
+		zend_async_fcall_call(w->callback, &retval, 2, args);
+		zval_ptr_dtor(&args[0]);
+		zval_ptr_dtor(&args[1]);
+		bool stop = Z_TYPE(retval) == IS_FALSE;
+		zval_ptr_dtor(&retval);
+		if (EG(exception)) {
+			break; /* the coroutine ends with it: iterate_done makes it the iteration's error */
+		}
+		if (stop) {
+			st->stop = true;
+		}
+		ZEND_ASYNC_CALLBACKS_NOTIFY(&st->event, NULL, NULL); /* free for the next element */
+		if (st->stop) {
+			break;
+		}
+	}
+	w->running = false;
+}
+
+/* A worker with no element: an idle one, or a new one while there are fewer than the limit.
+ * NULL when all are busy (or the iteration must stop: st->stop says so). */
+static iterate_worker_t *iterate_free_worker(iterate_state_t *st, zend_fcall_t *callback)
+{
+	for (uint32_t i = 0; i < st->workers_count; i++) {
+		iterate_worker_t *w = st->workers[i];
+		if (w->running && Z_ISUNDEF(w->value)) {
+			return w;
+		}
+	}
+	if (st->workers_count >= st->concurrency) {
+		return NULL;
+	}
+	zend_coroutine_t *co = iterate_new_coroutine(st);
+	if (co == NULL) {
+		return NULL;
+	}
+	iterate_worker_t *w = ecalloc(1, sizeof(*w));
+	w->st = st;
+	w->callback = zend_async_fcall_new(&callback->fci, &callback->fci_cache);
+	ZVAL_UNDEF(&w->value);
+	ZVAL_UNDEF(&w->key);
+	w->running = true;
+	if (st->workers == NULL) {
+		st->workers = safe_emalloc(st->concurrency, sizeof(iterate_worker_t *), 0);
+	}
+	st->workers[st->workers_count++] = w;
+	co->internal_entry = iterate_worker_entry;
+	co->extended_data = w;
+	iterate_watch(st, co);
+	return w;
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -276,8 +393,47 @@ static void source_close(iterate_source_t *src)
 
 /* Feeds the callbacks until the source ends or the iteration stops. False with an exception when
  * the caller itself was cancelled while it waited for a free slot. */
+/* With a concurrency limit: the caller pulls each element and hands it to a free worker. */
+static bool iterate_feed_workers(iterate_state_t *st, iterate_source_t *src, zend_fcall_t *callback)
+{
+	for (bool first = true; ; first = false) {
+		iterate_worker_t *w = NULL;
+		while (!st->stop && !async_scope_refuses_spawn(st->scope)
+			&& (w = iterate_free_worker(st, callback)) == NULL && !st->stop) {
+			if (!iterate_wait(st)) {
+				return false;
+			}
+		}
+		if (w == NULL || st->stop || async_scope_refuses_spawn(st->scope)) {
+			return true;
+		}
+		/* the source moves on only once a worker can take the element: a stop leaves the rest
+		 * of a generator unpulled */
+		if (!first && !source_next(src)) {
+			iterate_fail_with_exception(st);
+			return true;
+		}
+		int got = source_current(src, &w->value, &w->key);
+		if (got <= 0) {
+			ZVAL_UNDEF(&w->value);
+			ZVAL_UNDEF(&w->key);
+			if (got < 0) {
+				iterate_fail_with_exception(st);
+			}
+			return true;
+		}
+		ZEND_ASYNC_CALLBACKS_NOTIFY(&st->event, NULL, NULL); /* the worker takes it */
+	}
+}
+
 static bool iterate_feed(iterate_state_t *st, iterate_source_t *src, zend_fcall_t *callback)
 {
+	if (st->concurrency != 0) {
+		bool ok = iterate_feed_workers(st, src, callback);
+		st->fed = true;
+		ZEND_ASYNC_CALLBACKS_NOTIFY(&st->event, NULL, NULL); /* idle workers end */
+		return ok;
+	}
 	for (;;) {
 		while (!st->stop && st->concurrency != 0 && st->active >= st->concurrency) {
 			if (!iterate_wait(st)) {
