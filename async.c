@@ -222,6 +222,7 @@ static PHP_MINIT_FUNCTION(async)
 	async_reactor_process_register();
 	async_reactor_fs_register();
 	async_dns_reactor_register();
+	async_work_reactor_register();
 	async_poll_register();
 	async_io_register();
 	/* primitives */
@@ -296,6 +297,7 @@ static PHP_RSHUTDOWN_FUNCTION(async)
 	async_cpu_rshutdown();
 	async_pcntl_rshutdown();
 	async_dns_rshutdown();
+	async_work_rshutdown();
 	async_stdio_hooks_rshutdown(); /* before the poll registry: closes announced there */
 	async_curl_hooks_rshutdown();  /* its multi handles close sockets the poll registry may know */
 	async_poll_rshutdown();

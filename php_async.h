@@ -79,6 +79,7 @@ ZEND_BEGIN_MODULE_GLOBALS(async)
 	struct uv_loop_s *loop;          /* the request's loop (reactor.c) */
 	HashTable *fd_polls;             /* descriptor -> its shared poll (reactor_poll.c) */
 	async_list_t dns_in_flight;      /* lookups libuv still owns (reactor_dns.c) */
+	async_list_t work_in_flight;     /* thread-pool work libuv still owns (reactor_work.c) */
 	async_list_t signals_armed;      /* armed signal events (reactor_signal.c) */
 	async_list_t fs_events;          /* live filesystem events, their handles open (reactor_fs_event.c) */
 ZEND_END_MODULE_GLOBALS(async)

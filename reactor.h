@@ -38,6 +38,11 @@ void async_reactor_signal_rshutdown(void);
  * aside, to be forwarded to, and the wait's is put back. */
 void async_reactor_signal_reclaim(void);
 
+/* reactor_work.c: the work slot (a C function on libuv's thread pool); request end detaches
+ * what is still in flight. */
+void async_work_reactor_register(void);
+void async_work_rshutdown(void);
+
 /* reactor_process.c: the process-exit slot (a pidfd poll, or waitid() polled; never reaps). */
 void async_reactor_process_register(void);
 

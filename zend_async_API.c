@@ -742,6 +742,7 @@ REACTOR_STUB(zend_async_exec_event_t *, new_exec_event, (zend_async_exec_mode m,
 	const char *cwd, const char *env, size_t x), NULL)
 REACTOR_STUB(zend_async_trigger_event_t *, new_trigger_event, (size_t x), NULL)
 static uint32_t stub_reactor_available_parallelism(void) { return 1; }
+REACTOR_STUB(zend_async_work_event_t *, new_work_event, (zend_async_work_fn r, void *a, size_t x), NULL)
 static uint64_t stub_reactor_now(void) { return 0; }
 
 #define IO_STUB(ret, name, args, retval) \
@@ -780,7 +781,7 @@ static void stub_pool_close(zend_async_pool_t *p) { (void) p; api_not_enabled("p
 	stub_reactor_new_timer_event, stub_reactor_new_signal_event, stub_reactor_new_process_event, \
 	stub_reactor_new_filesystem_event, stub_reactor_getnameinfo, stub_reactor_getaddrinfo, \
 	stub_reactor_freeaddrinfo, stub_reactor_new_exec_event, stub_reactor_new_trigger_event, \
-	stub_reactor_available_parallelism, stub_reactor_now }
+	stub_reactor_available_parallelism, stub_reactor_now, stub_reactor_new_work_event }
 
 #define IO_STUBS { stub_io_create, stub_io_read, stub_io_write, stub_io_close, stub_io_flush, stub_io_socket_listen }
 

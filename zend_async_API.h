@@ -47,6 +47,7 @@ typedef struct _zend_async_filesystem_event_s zend_async_filesystem_event_t;
 typedef struct _zend_async_dns_nameinfo_s zend_async_dns_nameinfo_t;
 typedef struct _zend_async_dns_addrinfo_s zend_async_dns_addrinfo_t;
 typedef struct _zend_async_exec_event_s zend_async_exec_event_t;
+typedef struct _zend_async_work_event_s zend_async_work_event_t;
 typedef struct _zend_async_listen_event_s zend_async_listen_event_t;
 typedef struct _zend_async_task_s zend_async_task_t;
 typedef struct _zend_async_io_s zend_async_io_t;
@@ -360,6 +361,21 @@ struct _zend_async_exec_event_s {
 	zend_long exit_code;
 	int term_signal;
 	zval *std_error;
+};
+
+/* A C function run on the reactor's thread pool (blocking system calls: fsync(), ...). `run`
+ * executes on a pool thread: it must not touch PHP or Zend state nor allocate with ZendMM; it
+ * reads `arg` and writes `result`/`error` (errno). The event closes and notifies its subscribers
+ * on the loop thread when `run` returned; once a thread runs it, it cannot be interrupted (a
+ * disposal meanwhile is honoured when it returns). */
+typedef void (*zend_async_work_fn)(zend_async_work_event_t *work);
+
+struct _zend_async_work_event_s {
+	zend_async_event_t base;
+	zend_async_work_fn run;
+	void *arg;
+	intptr_t result;
+	int error;
 };
 
 struct _zend_async_listen_event_s {
@@ -835,6 +851,8 @@ typedef struct {
 	zend_async_trigger_event_t *(*new_trigger_event)(size_t extra_size);
 	uint32_t (*available_parallelism)(void);
 	uint64_t (*now)(void);
+	/* appended: existing slots keep their offsets */
+	zend_async_work_event_t *(*new_work_event)(zend_async_work_fn run, void *arg, size_t extra_size);
 } zend_async_reactor_api_t;
 
 typedef struct {
@@ -973,6 +991,7 @@ ZEND_API zend_string *zend_coroutine_gen_info(zend_coroutine_t *coroutine, const
 #define ZEND_ASYNC_FREEADDRINFO(ai)          zend_async_reactor_api.freeaddrinfo(ai)
 #define ZEND_ASYNC_AVAILABLE_PARALLELISM()   zend_async_reactor_api.available_parallelism()
 #define ZEND_ASYNC_NOW()                     zend_async_reactor_api.now()
+#define ZEND_ASYNC_NEW_WORK(run, arg)        zend_async_reactor_api.new_work_event((run), (arg), 0)
 
 #define ZEND_ASYNC_IO_CREATE(fd, type, state) zend_async_io_api.create((fd), (type), (state))
 #define ZEND_ASYNC_IO_READ(io, max)          zend_async_io_api.read((io), (max))
