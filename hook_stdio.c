@@ -375,6 +375,7 @@ void async_stdio_hooks_install(void)
 	php_stream_stdio_ops.set_option = stdio_set_option;
 	php_stream_stdio_ops.cast = stdio_cast;
 	async_stdio_copy_hook_install();
+	async_stdio_open_hook_install();
 	stdio_installed = true;
 }
 
@@ -389,5 +390,6 @@ void async_stdio_hooks_uninstall(void)
 	php_stream_stdio_ops.set_option = stdio_orig.set_option;
 	php_stream_stdio_ops.cast = stdio_orig.cast;
 	async_stdio_copy_hook_uninstall();
+	async_stdio_open_hook_uninstall();
 	stdio_installed = false;
 }

@@ -69,6 +69,10 @@ void async_stdio_copy_hook_install(void);
 void async_stdio_copy_hook_uninstall(void);
 void async_stdio_copy_rshutdown(void);
 
+/* hook_stdio_open.c: opening a FIFO (the plain-files wrapper's opener, patched). */
+void async_stdio_open_hook_install(void);
+void async_stdio_open_hook_uninstall(void);
+
 /* hook_stdio_lock.c: flock() (PHP_STREAM_OPTION_LOCKING). */
 int async_stdio_lock(php_stream *stream, int value, void *ptrparam);
 void async_stdio_lock_rshutdown(void);

@@ -3,8 +3,9 @@
  * run on libuv's thread pool while the loop goes on, for the blocking system calls nothing can
  * poll (fsync(), ...).
  *
- * The work is queued when the event is created (like a DNS lookup, reactor_dns.c); starting the
- * event only counts it as something the program waits for. libuv owns the request from
+ * The job is queued when the event first starts (so the creator can fill the event's extra area
+ * first: `run` may begin on a thread at once); later starts only count it as something the
+ * program waits for. libuv owns the request from
  * submission until its after-callback, whatever happens to the event meanwhile, so the memory is
  * freed by whichever comes last: the final dispose or that callback. The callback only closes
  * the event and notifies (P12); a function a pool thread already runs finishes.
@@ -16,9 +17,11 @@
 typedef struct {
 	zend_async_work_event_t work; /* first: the event */
 	uv_work_t req;
+	bool queued;     /* the job was handed to libuv (at the first start) */
 	bool in_flight;  /* libuv owns the request until its after-callback ran */
 	bool orphaned;   /* every reference was dropped while in flight: the callback frees */
 	bool detached;   /* request shutdown: the callback delivers nothing */
+	bool given_up;   /* work_abandon() ran: the job was cancelled or work.abandon called */
 	async_list_node_t link; /* in ASYNC_G(work_in_flight) while in flight */
 } async_work_t;
 
@@ -28,6 +31,20 @@ static void work_free(async_work_t *w)
 {
 	zend_async_callbacks_free(&w->work.base);
 	efree(w);
+}
+
+/* Nobody will take the result: drop the job if no thread has it yet, otherwise ask `run` to
+ * return (when it can block for long, it says how: work.abandon). */
+static void work_abandon(async_work_t *w)
+{
+	if (w->given_up) {
+		return;
+	}
+	w->given_up = true;
+	/* uv_cancel() succeeds only while the job waits for a thread */
+	if (uv_cancel((uv_req_t *) &w->req) != 0 && w->work.abandon != NULL) {
+		w->work.abandon(&w->work);
+	}
 }
 
 static void work_in_flight_end(async_work_t *w)
@@ -71,11 +88,28 @@ static void work_after(uv_work_t *req, int status)
  * Event methods
  * ------------------------------------------------------------------------------------------- */
 
-/* The work already runs; starting only counts it as something the program waits for. */
+static bool work_queue(async_work_t *w)
+{
+	int rc = uv_queue_work(ASYNC_G(loop), &w->req, work_run, work_after);
+	if (rc != 0) {
+		async_throw(async_ce_async_exception, "Cannot queue work on the thread pool: %s", uv_strerror(rc));
+		return false;
+	}
+	w->queued = true;
+	w->in_flight = true;
+	async_list_append(&ASYNC_G(work_in_flight), &w->link);
+	return true;
+}
+
+/* The first start queues the job; every start counts it as something the program waits for. */
 static bool work_start(zend_async_event_t *event)
 {
+	async_work_t *w = WORK_FROM_EVENT(event);
 	if (ZEND_ASYNC_EVENT_IS_CLOSED(event)) {
 		return true;
+	}
+	if (!w->queued && !work_queue(w)) {
+		return false;
 	}
 	return async_reactor_counting_start(event);
 }
@@ -93,7 +127,7 @@ static bool work_dispose(zend_async_event_t *event)
 	if (w->in_flight) {
 		zend_async_callbacks_free(event);
 		w->orphaned = true;
-		uv_cancel((uv_req_t *) &w->req); /* succeeds only while it waits for a thread */
+		work_abandon(w);
 		return true;
 	}
 	work_free(w);
@@ -111,8 +145,7 @@ static const async_reactor_methods_t work_methods = {
 
 static zend_async_work_event_t *reactor_new_work_event(zend_async_work_fn run, void *arg, size_t extra_size)
 {
-	uv_loop_t *loop = async_reactor_loop_or_throw();
-	if (loop == NULL) {
+	if (async_reactor_loop_or_throw() == NULL) {
 		return NULL;
 	}
 	async_work_t *w = ecalloc(1, sizeof(async_work_t) + extra_size);
@@ -122,14 +155,6 @@ static zend_async_work_event_t *reactor_new_work_event(zend_async_work_fn run, v
 	w->work.run = run;
 	w->work.arg = arg;
 	w->req.data = w;
-	int rc = uv_queue_work(loop, &w->req, work_run, work_after);
-	if (rc != 0) {
-		work_free(w);
-		async_throw(async_ce_async_exception, "Cannot queue work on the thread pool: %s", uv_strerror(rc));
-		return NULL;
-	}
-	w->in_flight = true;
-	async_list_append(&ASYNC_G(work_in_flight), &w->link);
 	return &w->work;
 }
 
@@ -142,7 +167,7 @@ void async_work_rshutdown(void)
 	for (async_list_node_t *n = ASYNC_G(work_in_flight).first; n != NULL; n = n->next) {
 		async_work_t *w = ASYNC_LIST_ITEM(n, async_work_t, link);
 		w->detached = true;
-		uv_cancel((uv_req_t *) &w->req);
+		work_abandon(w); /* the reactor's shutdown runs the loop until every job returned */
 	}
 }
 

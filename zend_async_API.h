@@ -365,14 +365,24 @@ struct _zend_async_exec_event_s {
 
 /* A C function run on the reactor's thread pool (blocking system calls: fsync(), ...). `run`
  * executes on a pool thread: it must not touch PHP or Zend state nor allocate with ZendMM; it
- * reads `arg` and writes `result`/`error` (errno). The event closes and notifies its subscribers
- * on the loop thread when `run` returned; once a thread runs it, it cannot be interrupted (a
- * disposal meanwhile is honoured when it returns). */
+ * reads `arg` (and the event's extra area) and writes `result`/`error` (errno). The job is queued
+ * when the event first starts (waiting on it starts it), so fill the extra area before. The event closes
+ * and notifies its subscribers on the loop thread when `run` returned; once a thread runs it, it
+ * cannot be interrupted (a disposal meanwhile is honoured when it returns).
+ *
+ * `abandon` (optional, set it right after creating the event) is for a `run` that may block for
+ * long or for ever (opening a FIFO waits for its peer): it is called once, on the loop thread,
+ * when nobody waits for the result any more while a thread may be running it — the last
+ * reference was released while in flight, or the request ends. It must make `run` return soon
+ * (libuv waits for every pool job at shutdown) and arrange that whatever `run` produces is
+ * released; `result` is not delivered to anyone after it. It races with `run`: they share what
+ * they need through atomics in the extra area, which stays valid until `run` returned. */
 typedef void (*zend_async_work_fn)(zend_async_work_event_t *work);
 
 struct _zend_async_work_event_s {
 	zend_async_event_t base;
 	zend_async_work_fn run;
+	zend_async_work_fn abandon;
 	void *arg;
 	intptr_t result;
 	int error;
@@ -992,6 +1002,7 @@ ZEND_API zend_string *zend_coroutine_gen_info(zend_coroutine_t *coroutine, const
 #define ZEND_ASYNC_AVAILABLE_PARALLELISM()   zend_async_reactor_api.available_parallelism()
 #define ZEND_ASYNC_NOW()                     zend_async_reactor_api.now()
 #define ZEND_ASYNC_NEW_WORK(run, arg)        zend_async_reactor_api.new_work_event((run), (arg), 0)
+#define ZEND_ASYNC_NEW_WORK_EX(run, arg, extra) zend_async_reactor_api.new_work_event((run), (arg), (extra))
 
 #define ZEND_ASYNC_IO_CREATE(fd, type, state) zend_async_io_api.create((fd), (type), (state))
 #define ZEND_ASYNC_IO_READ(io, max)          zend_async_io_api.read((io), (max))
