@@ -315,6 +315,9 @@ static int stdio_close(php_stream *stream, int close_handle)
 			zend_hash_index_del(ASYNC_G(stdio_streams), (zend_ulong) (uintptr_t) stream);
 		}
 	}
+	if (close_handle && !EG(exception)) {
+		async_stdio_file_close_prepare(stream);
+	}
 	return stdio_orig.close(stream, close_handle);
 }
 
@@ -360,6 +363,8 @@ static int stdio_set_option(php_stream *stream, int option, int value, void *ptr
 			return async_stdio_lock(stream, value, ptrparam);
 		case PHP_STREAM_OPTION_SYNC_API:
 			return async_stdio_file_sync(stream, value, ptrparam);
+		case PHP_STREAM_OPTION_TRUNCATE_API:
+			return async_stdio_file_truncate(stream, value, ptrparam);
 		default:
 			return stdio_orig.set_option(stream, option, value, ptrparam);
 	}
@@ -375,7 +380,7 @@ void async_stdio_hooks_install(void)
 	php_stream_stdio_ops.set_option = stdio_set_option;
 	php_stream_stdio_ops.cast = stdio_cast;
 	async_stdio_copy_hook_install();
-	async_stdio_open_hook_install();
+	async_stdio_wrapper_hooks_install();
 	stdio_installed = true;
 }
 
@@ -390,6 +395,6 @@ void async_stdio_hooks_uninstall(void)
 	php_stream_stdio_ops.set_option = stdio_orig.set_option;
 	php_stream_stdio_ops.cast = stdio_orig.cast;
 	async_stdio_copy_hook_uninstall();
-	async_stdio_open_hook_uninstall();
+	async_stdio_wrapper_hooks_uninstall();
 	stdio_installed = false;
 }

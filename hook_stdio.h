@@ -57,10 +57,13 @@ async_stdio_state_t *async_stdio_state_get(php_stream *stream);
 uint64_t async_stdio_now_ns(void);
 
 /* hook_stdio_files.c: regular files and everything else not waited for — sliced, with a time
- * budget per coroutine; fsync()/fdatasync(). */
+ * budget per coroutine; fsync()/fdatasync(), shrinking ftruncate() and the writeback before close() of big files on the pool. */
 ssize_t async_stdio_file_read(php_stream *stream, char *buf, size_t count);
 ssize_t async_stdio_file_write(php_stream *stream, const char *buf, size_t count);
 int async_stdio_file_sync(php_stream *stream, int value, void *ptrparam);
+int async_stdio_file_truncate(php_stream *stream, int value, void *ptrparam);
+/* Before PHP's close() of a big file written to: its writeback started on the pool. */
+void async_stdio_file_close_prepare(php_stream *stream);
 /* copy() in a coroutine: PHP's copy_file_range() fast path would copy the whole file in one
  * blocking call. While the coroutine's copy() runs, its stdio streams refuse to be cast to a
  * descriptor, so PHP falls back to its mmap/read-write copy through the sliced ops. */
@@ -69,9 +72,30 @@ void async_stdio_copy_hook_install(void);
 void async_stdio_copy_hook_uninstall(void);
 void async_stdio_copy_rshutdown(void);
 
-/* hook_stdio_open.c: opening a FIFO (the plain-files wrapper's opener, patched). */
-void async_stdio_open_hook_install(void);
-void async_stdio_open_hook_uninstall(void);
+/* hook_stdio_pool.c: one blocking file system call on the thread pool while the coroutine waits.
+ * Its result (-1 with errno), or -1 with errno EINTR and an exception (cancelled: the call still
+ * completes on its thread; a descriptor it opened is closed). */
+typedef enum {
+	STDIO_CALL_FSYNC, STDIO_CALL_FDATASYNC, STDIO_CALL_FTRUNCATE, STDIO_CALL_WRITEBACK,
+	STDIO_CALL_UNLINK, STDIO_CALL_OPEN, STDIO_CALL_OPEN_FIFO,
+} async_stdio_call_op_t;
+
+typedef struct {
+	async_stdio_call_op_t op;
+	int fd;         /* FSYNC, FDATASYNC, FTRUNCATE, WRITEBACK */
+	int flags;      /* OPEN, OPEN_FIFO */
+	off_t size;     /* FTRUNCATE */
+} async_stdio_call_t;
+
+intptr_t async_stdio_pool_call(const async_stdio_call_t *call, const char *path, const char *what);
+
+/* Files at least this big are truncated, closed after writing, and unlinked on the pool (their
+ * blocks are freed or written back there); below, the call is quicker than the pool's hop. */
+#define ASYNC_STDIO_BIG_FILE (8 * 1024 * 1024)
+
+/* hook_stdio_wrapper.c: the plain-files wrapper's opener and unlink, patched (FIFOs, big files). */
+void async_stdio_wrapper_hooks_install(void);
+void async_stdio_wrapper_hooks_uninstall(void);
 
 /* hook_stdio_lock.c: flock() (PHP_STREAM_OPTION_LOCKING). */
 int async_stdio_lock(php_stream *stream, int value, void *ptrparam);

@@ -16,6 +16,8 @@
 #include "hook_stdio.h"
 #include "async_io_wait.h"
 #include "async_wait.h"
+#include <fcntl.h>
+#include <sys/stat.h>
 
 #define STDIO_SLICE     (1024 * 1024)
 #define STDIO_BUDGET_NS (2 * 1000 * 1000)
@@ -100,16 +102,6 @@ ssize_t async_stdio_file_write(php_stream *stream, const char *buf, size_t count
 	return (ssize_t) done;
 }
 
-/* On a pool thread: the descriptor and whether only the data is synced are packed in `arg`. */
-static void sync_run(zend_async_work_event_t *work)
-{
-	intptr_t packed = (intptr_t) work->arg;
-	int fd = (int) (packed >> 1);
-	int r = (packed & 1) ? fdatasync(fd) : fsync(fd);
-	work->result = r;
-	work->error = r == 0 ? 0 : errno;
-}
-
 /* fsync()/fdatasync(): on the reactor's thread pool while the coroutine waits (a big dirty file
  * takes tens of ms, more on a slow disk); PHP's own op elsewhere. As PHP does, a FILE's buffer
  * is flushed first. */
@@ -124,19 +116,42 @@ int async_stdio_file_sync(php_stream *stream, int value, void *ptrparam)
 	if (file != NULL && fflush(file) != 0) {
 		return PHP_STREAM_OPTION_RETURN_ERR;
 	}
-	zend_async_work_event_t *work = ZEND_ASYNC_NEW_WORK(sync_run,
-		(void *) (((intptr_t) fd << 1) | (value == PHP_STREAM_SYNC_FDSYNC ? 1 : 0)));
-	if (work == NULL) {
-		return PHP_STREAM_OPTION_RETURN_ERR;
+	async_stdio_call_t call = { .op = value == PHP_STREAM_SYNC_FDSYNC ? STDIO_CALL_FDATASYNC : STDIO_CALL_FSYNC, .fd = fd };
+	return async_stdio_pool_call(&call, NULL, "sync a file") == 0 ? PHP_STREAM_OPTION_RETURN_OK : PHP_STREAM_OPTION_RETURN_ERR;
+}
+
+/* ftruncate() that shrinks a big file frees its blocks: on the pool. Growing, small files and
+ * everything outside coroutines: PHP's op. */
+int async_stdio_file_truncate(php_stream *stream, int value, void *ptrparam)
+{
+	const php_stream_ops *orig = async_stdio_orig_ops();
+	int fd = async_stdio_fd(stream);
+	struct stat sb;
+	if (value != PHP_STREAM_TRUNCATE_SET_SIZE || fd < 0 || !async_stdio_may_switch()
+		|| *(ptrdiff_t *) ptrparam < 0 || fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)
+		|| sb.st_size < ASYNC_STDIO_BIG_FILE || (off_t) *(ptrdiff_t *) ptrparam >= sb.st_size) {
+		return orig->set_option(stream, PHP_STREAM_OPTION_TRUNCATE_API, value, ptrparam);
 	}
-	/* a cancellation ends the wait, not the sync: the thread finishes it */
-	bool ok = async_wait_event(&work->base, NULL, NULL, "sync a file");
-	int result = ok && work->result == 0 ? PHP_STREAM_OPTION_RETURN_OK : PHP_STREAM_OPTION_RETURN_ERR;
-	if (ok && work->result != 0) {
-		errno = work->error;
+	async_stdio_call_t call = { .op = STDIO_CALL_FTRUNCATE, .fd = fd, .size = (off_t) *(ptrdiff_t *) ptrparam };
+	return async_stdio_pool_call(&call, NULL, "truncate a file") == 0 ? PHP_STREAM_OPTION_RETURN_OK : PHP_STREAM_OPTION_RETURN_ERR;
+}
+
+/* close() of a big file opened for writing can start its writeback there (ext4 does after a
+ * truncate to zero, "auto_da_alloc": 62 ms for 256 MB measured). In a coroutine that writeback is
+ * started on the pool first (sync_file_range(SYNC_FILE_RANGE_WRITE), what the file system's
+ * close would do), so PHP's close() that follows finds nothing to start. The stream is intact
+ * meanwhile, and the close itself stays PHP's: locks go with it as stock. */
+void async_stdio_file_close_prepare(php_stream *stream)
+{
+	int fd = async_stdio_fd(stream);
+	struct stat sb;
+	if (fd < 0 || async_stdio_file(stream) != NULL || !async_stdio_may_switch()
+		|| (fcntl(fd, F_GETFL) & O_ACCMODE) == O_RDONLY
+		|| fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode) || sb.st_size < ASYNC_STDIO_BIG_FILE) {
+		return;
 	}
-	ZEND_ASYNC_EVENT_RELEASE(&work->base);
-	return result;
+	async_stdio_call_t call = { .op = STDIO_CALL_WRITEBACK, .fd = fd };
+	async_stdio_pool_call(&call, NULL, "close a file"); /* cancelled: the close goes on */
 }
 
 /* ---------------------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ typedef struct {
 	bool in_flight;  /* libuv owns the request until its after-callback ran */
 	bool orphaned;   /* every reference was dropped while in flight: the callback frees */
 	bool detached;   /* request shutdown: the callback delivers nothing */
-	bool given_up;   /* work_abandon() ran: the job was cancelled or work.abandon called */
+	bool given_up;   /* work_abandon() ran */
 	async_list_node_t link; /* in ASYNC_G(work_in_flight) while in flight */
 } async_work_t;
 
@@ -33,17 +33,20 @@ static void work_free(async_work_t *w)
 	efree(w);
 }
 
-/* Nobody will take the result: drop the job if no thread has it yet, otherwise ask `run` to
- * return (when it can block for long, it says how: work.abandon). */
+/* Nobody will take the result. A job with an abandon hook always runs (its hook makes it return
+ * soon, and releases what it produces: a job cancelled before a thread took it could leave
+ * something unreleased, e.g. a descriptor to close); any other is dropped if no thread has it
+ * yet (uv_cancel() succeeds only then). */
 static void work_abandon(async_work_t *w)
 {
 	if (w->given_up) {
 		return;
 	}
 	w->given_up = true;
-	/* uv_cancel() succeeds only while the job waits for a thread */
-	if (uv_cancel((uv_req_t *) &w->req) != 0 && w->work.abandon != NULL) {
+	if (w->work.abandon != NULL) {
 		w->work.abandon(&w->work);
+	} else {
+		uv_cancel((uv_req_t *) &w->req);
 	}
 }
 

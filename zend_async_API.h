@@ -370,13 +370,16 @@ struct _zend_async_exec_event_s {
  * and notifies its subscribers on the loop thread when `run` returned; once a thread runs it, it
  * cannot be interrupted (a disposal meanwhile is honoured when it returns).
  *
- * `abandon` (optional, set it right after creating the event) is for a `run` that may block for
- * long or for ever (opening a FIFO waits for its peer): it is called once, on the loop thread,
- * when nobody waits for the result any more while a thread may be running it — the last
- * reference was released while in flight, or the request ends. It must make `run` return soon
- * (libuv waits for every pool job at shutdown) and arrange that whatever `run` produces is
- * released; `result` is not delivered to anyone after it. It races with `run`: they share what
- * they need through atomics in the extra area, which stays valid until `run` returned. */
+ * `abandon` (optional, set before the event starts) is for a `run` that may block for
+ * long or for ever (opening a FIFO waits for its peer), or that produces something to release (a
+ * descriptor): it is called once, on the loop thread, when nobody waits for the result any more
+ * before it was delivered — the last reference was released while in flight, or the request
+ * ends. `run` may not have started, may be running, or may have returned; a job with an abandon
+ * hook is never dropped, it runs. The hook must make `run` return soon (libuv waits for every
+ * job at shutdown) and arrange that whatever `run` produces is released; `result` is delivered
+ * to nobody after it. It races with `run`: they agree through atomics in the extra area, which
+ * stays valid until `run` returned. Without the hook, an abandoned job that no thread took yet is
+ * dropped. */
 typedef void (*zend_async_work_fn)(zend_async_work_event_t *work);
 
 struct _zend_async_work_event_s {
