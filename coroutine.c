@@ -403,6 +403,16 @@ static bool coroutine_execute(async_coroutine_t *co)
 			zend_object *ex = EG(exception);
 			if (zend_is_unwind_exit(ex)) {
 				co->exit_requested = true;
+#ifdef ZEND_HAS_OOM
+				/* PHP 8.2.36+ reports a memory-limit error between two ops and unwinds like exit();
+				 * the engine forgets it once the unwind left the script's top frame, and until
+				 * then runs no more user code (later shutdown functions would do nothing). A
+				 * coroutine's body is such a top. */
+				if (EG(delayed_oom).state == ZEND_OOM_STATE_HANDLED) {
+					EG(delayed_oom).state = ZEND_OOM_STATE_NONE;
+					ASYNC_G(fatal_in_coroutine) = true;
+				}
+#endif
 			} else if (!zend_is_graceful_exit(ex)) {
 				GC_ADDREF(ex);
 				co->coro.exception = ex;
@@ -485,6 +495,22 @@ static ZEND_STACK_ALIGNED void worker_entry(zend_fiber_transfer *transfer)
  * Switching in and out
  * ------------------------------------------------------------------------------------------- */
 
+/* A fatal error ended the body (its worker is gone, its frames were never unwound): it is
+ * finished as cancelled, so its waiters and its scope do not wait for it for ever, while the
+ * fatal error goes on up to whoever runs the scheduler (the script, or the drain). */
+static void coroutine_end_by_fatal(async_coroutine_t *co)
+{
+	if (ZEND_COROUTINE_IS_FINISHED(&co->coro)) {
+		return;
+	}
+	co->body_done = true;
+	if (co->coro.exception == NULL) {
+		co->coro.exception = async_new_exception(async_ce_async_cancellation, "The coroutine ended with a fatal error");
+	}
+	ZEND_ASYNC_EVENT_SET_EXCEPTION_HANDLED(&co->coro.event);
+	async_coroutine_finish(co);
+}
+
 /* Runs (or continues) a coroutine until it suspends or ends. Called only from a scheduler
  * context: the main flow or a user Fiber running main's code. */
 void async_coroutine_start_or_resume(async_coroutine_t *co)
@@ -547,6 +573,7 @@ void async_coroutine_start_or_resume(async_coroutine_t *co)
 		efree(worker);
 	}
 	if (transfer.flags & ZEND_FIBER_TRANSFER_FLAG_BAILOUT) {
+		coroutine_end_by_fatal(co);
 		zend_bailout();
 	}
 }

@@ -327,7 +327,7 @@ zend_coroutine_t *async_spawn(zend_async_scope_t *scope, zend_object *provider, 
  * The loop
  * ------------------------------------------------------------------------------------------- */
 
-typedef enum { TICK_WORK, TICK_IDLE, TICK_MAIN, TICK_DEADLOCK } tick_result;
+typedef enum { TICK_WORK, TICK_IDLE, TICK_MAIN, TICK_DEADLOCK, TICK_FATAL } tick_result;
 
 static bool exit_pending(void);
 static bool only_main_left(void);
@@ -752,6 +752,27 @@ static bool shutdown_deadline_check(void)
 	}
 }
 
+/* One turn of the drain. A fatal error in a coroutine it ran (E_USER_ERROR, a compile error,
+ * the time limit: a bailout) was reported and ended that coroutine; the drain is a shutdown
+ * function, and PHP would skip every later one. As after a fatal error in the script, they still
+ * run: the bailout stops here, the others are cancelled gracefully (their finally blocks and
+ * handlers run), the scopes are closed once they are done (their finally handlers run), and
+ * the drain ends normally. */
+static tick_result drain_tick(void)
+{
+	volatile tick_result r = TICK_WORK;
+	ZEND_ASYNC_G(in_scheduler_context) = true;
+	zend_try {
+		r = scheduler_tick(false);
+	} zend_catch {
+		r = TICK_FATAL;
+		ASYNC_G(fatal_in_coroutine) = true;
+		begin_graceful_shutdown();
+	} zend_end_try();
+	ZEND_ASYNC_G(in_scheduler_context) = false;
+	return r;
+}
+
 static void scheduler_drain(void)
 {
 	if (!ASYNC_G(launched)) {
@@ -772,6 +793,7 @@ static void scheduler_drain(void)
 	}
 
 	uint32_t deadlocks = 0;
+	bool scopes_closed = false;
 	ASYNC_G(in_drain) = true;
 	for (;;) {
 		if (!shutdown_deadline_check()) {
@@ -779,14 +801,17 @@ static void scheduler_drain(void)
 		}
 		if (ASYNC_G(run_queue).count == 0 && ASYNC_G(microtasks_length) == 0 && only_main_left()
 			&& ZEND_ASYNC_G(active_event_count) == 0) {
+			if (ASYNC_G(fatal_in_coroutine) && !scopes_closed) {
+				scopes_closed = true;
+				async_scope_ops->close_all(); /* their finally handlers may spawn: the loop goes on */
+				continue;
+			}
 			if (ZEND_ASYNC_G(main_scope) != NULL && async_scope_ops->main_finally()) {
 				continue; /* the main scope's finally handlers ran; they may spawn: the loop goes on */
 			}
 			break;
 		}
-		ZEND_ASYNC_G(in_scheduler_context) = true;
-		tick_result r = scheduler_tick(false);
-		ZEND_ASYNC_G(in_scheduler_context) = false;
+		tick_result r = drain_tick();
 		if (r == TICK_DEADLOCK && ++deadlocks > 2) {
 			/* Coroutines that keep catching the cancellation are destroyed at shutdown. */
 			break;
@@ -974,7 +999,7 @@ void async_scheduler_rinit(void)
 	ASYNC_G(microtasks_length) = ASYNC_G(microtasks_capacity) = 0;
 	ASYNC_G(main) = NULL;
 	ASYNC_G(launched) = ASYNC_G(drain_registered) = ASYNC_G(main_finished) = false;
-	ASYNC_G(main_resumed) = ASYNC_G(in_drain) = ASYNC_G(exit_requested) = false;
+	ASYNC_G(main_resumed) = ASYNC_G(in_drain) = ASYNC_G(exit_requested) = ASYNC_G(fatal_in_coroutine) = false;
 	ASYNC_G(coroutines_total) = 0;
 	ASYNC_G(request_serial)++;
 	ASYNC_G(drain_started_ms) = 0;

@@ -48,6 +48,10 @@ typedef struct {
 	bool (*strategy_hook)(zend_object *provider, zend_coroutine_t *coroutine, zend_async_scope_t *scope, bool before);
 	/* Runs the main scope's finally handlers; false when it has none. */
 	bool (*main_finally)(void);
+	/* After a fatal error: every scope below main is closed, children first (their finally
+	 * handlers run once their coroutines are gone; nothing else would, PHP destroys no object
+	 * after a fatal error). */
+	void (*close_all)(void);
 	void (*main_dispose)(void);             /* request end */
 } async_scope_ops_t;
 

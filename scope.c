@@ -43,6 +43,7 @@ static const async_scope_notice_t notice_disposed = ASYNC_SCOPE_DISPOSED;
 static const async_scope_notice_t notice_freed = ASYNC_SCOPE_FREED;
 
 static bool scope_try_dispose(zend_async_scope_t *scope);
+static void scope_finally_track(zend_async_scope_t *scope, bool pending);
 static void scope_free(zend_async_scope_t *scope);
 
 /* > 0 while a PHP method (dispose(), cancel(), ...) runs: errors of finally handlers are thrown
@@ -167,6 +168,7 @@ static void scope_free(zend_async_scope_t *scope)
 	zval_ptr_dtor(&s->exception_handler);
 	zval_ptr_dtor(&s->child_exception_handler);
 	if (s->finally_handlers) {
+		scope_finally_track(scope, false);
 		zend_array_release(s->finally_handlers);
 	}
 	if (s->collected_errors) {
@@ -356,6 +358,7 @@ static void scope_run_finally_handlers(zend_async_scope_t *scope)
 	async_scope_t *s = ASYNC_SCOPE(scope);
 	zend_object *first = NULL;
 	zend_array *more = NULL;
+	scope_finally_track(scope, false);
 	while (s->finally_handlers != NULL) {
 		zend_array *handlers = s->finally_handlers;
 		s->finally_handlers = NULL;
@@ -674,6 +677,68 @@ static bool scope_main_finally(void)
 	return true;
 }
 
+/* Scopes with finally handlers still to run are listed (no reference held): after a fatal
+ * error nothing else would reach the ones the script holds. */
+static void scope_finally_track(zend_async_scope_t *scope, bool pending)
+{
+	HashTable *t = ASYNC_G(scopes_with_finally);
+	if (pending) {
+		if (t == NULL) {
+			ALLOC_HASHTABLE(t);
+			zend_hash_init(t, 8, NULL, NULL, 0);
+			ASYNC_G(scopes_with_finally) = t;
+		}
+		zend_hash_index_add_ptr(t, (zend_ulong) (uintptr_t) scope, scope);
+	} else if (t != NULL) {
+		zend_hash_index_del(t, (zend_ulong) (uintptr_t) scope);
+	}
+}
+
+static void scope_close_tree(zend_async_scope_t *scope)
+{
+	/* a copy: children detach from the vector as they are disposed */
+	uint32_t n = scope->scopes.length;
+	if (n > 0) {
+		zend_async_scope_t **children = safe_emalloc(n, sizeof(*children), 0);
+		for (uint32_t i = 0; i < n; i++) {
+			children[i] = scope->scopes.data[i];
+			async_scope_add_ref(children[i]);
+		}
+		for (uint32_t i = 0; i < n; i++) {
+			scope_close_tree(children[i]);
+			async_scope_release(children[i]);
+		}
+		efree(children);
+	}
+	if (scope != ZEND_ASYNC_G(main_scope)) {
+		async_scope_close(scope);
+	}
+}
+
+static void scope_close_all(void)
+{
+	if (ZEND_ASYNC_G(main_scope) != NULL) {
+		scope_close_tree(ZEND_ASYNC_G(main_scope));
+	}
+	HashTable *t = ASYNC_G(scopes_with_finally);
+	if (t == NULL) {
+		return;
+	}
+	/* scopes outside main's tree (new Scope() is a root) */
+	zend_async_scope_t **list = safe_emalloc(zend_hash_num_elements(t), sizeof(*list), 0);
+	uint32_t n = 0;
+	zend_async_scope_t *scope;
+	ZEND_HASH_FOREACH_PTR(t, scope) {
+		async_scope_add_ref(scope);
+		list[n++] = scope;
+	} ZEND_HASH_FOREACH_END();
+	for (uint32_t i = 0; i < n; i++) {
+		scope_close_tree(list[i]);
+		async_scope_release(list[i]);
+	}
+	efree(list);
+}
+
 /* Request end: nothing runs any more; the memory goes when the last holder lets go. */
 static void scope_main_dispose(void)
 {
@@ -685,10 +750,16 @@ static void scope_main_dispose(void)
 	s->disposed = true;
 	ZEND_ASYNC_EVENT_SET(&scope->event, ZEND_ASYNC_SCOPE_F_CLOSED | ZEND_ASYNC_EVENT_F_CLOSED);
 	if (s->finally_handlers) {
+		scope_finally_track(scope, false);
 		zend_array_release(s->finally_handlers);
 		s->finally_handlers = NULL;
 	}
 	ZEND_ASYNC_G(main_scope) = NULL;
+	if (ASYNC_G(scopes_with_finally) != NULL) {
+		zend_hash_destroy(ASYNC_G(scopes_with_finally));
+		FREE_HASHTABLE(ASYNC_G(scopes_with_finally));
+		ASYNC_G(scopes_with_finally) = NULL;
+	}
 	async_scope_release(scope);
 }
 
@@ -1166,6 +1237,7 @@ ZEND_METHOD(Async_Scope, finally)
 	async_scope_t *s = ASYNC_SCOPE(scope);
 	if (s->finally_handlers == NULL) {
 		s->finally_handlers = zend_new_array(1);
+		scope_finally_track(scope, true);
 	}
 	Z_ADDREF_P(callback);
 	zend_hash_next_index_insert(s->finally_handlers, callback);
@@ -1342,6 +1414,7 @@ static const async_scope_ops_t scope_ops = {
 	.handle_error = async_scope_handle_error,
 	.strategy_hook = async_scope_strategy_hook,
 	.main_finally = scope_main_finally,
+	.close_all = scope_close_all,
 	.main_dispose = scope_main_dispose,
 };
 
