@@ -7,6 +7,7 @@
  */
 #include "php_async.h"
 #include "coroutine.h"
+#include "coroutine_finally.h"
 #include "coroutine_autoload.h"
 #include "scheduler.h"
 #include "exceptions.h"
@@ -124,6 +125,9 @@ static void coroutine_free_obj(zend_object *object)
 		co->worker->coroutine = NULL;
 		worker_free(co->worker);
 		co->worker = NULL;
+	}
+	if (co->coro.extended_dispose != NULL) {
+		co->coro.extended_dispose(&co->coro);
 	}
 	async_scope_ops->forget_coroutine(&co->coro);
 	async_output_discard(&co->output);
@@ -424,7 +428,6 @@ static bool coroutine_execute(async_coroutine_t *co)
 			zend_clear_exception();
 		}
 		co->body_done = true;
-		async_coroutine_run_finally_handlers(co);
 		async_output_end_own(&co->output); /* buffers left open are flushed, as at request end */
 	} zend_catch {
 		ok = false;
@@ -504,6 +507,10 @@ static void coroutine_end_by_fatal(async_coroutine_t *co)
 		return;
 	}
 	co->body_done = true;
+	if (co->finally_handlers != NULL) {
+		zend_array_release(co->finally_handlers); /* it runs nothing more */
+		co->finally_handlers = NULL;
+	}
 	if (co->coro.exception == NULL) {
 		co->coro.exception = async_new_exception(async_ce_async_cancellation, "The coroutine ended with a fatal error");
 	}
@@ -591,30 +598,6 @@ static void call_finally_handler(zval *handler, zend_object *coroutine)
 	}
 }
 
-/* Runs in the coroutine's own context, so handlers may suspend. A handler's exception becomes
- * the coroutine's, with the earlier one chained as previous, like a PHP finally block. */
-void async_coroutine_run_finally_handlers(async_coroutine_t *co)
-{
-	while (co->finally_handlers != NULL) {
-		zend_array *handlers = co->finally_handlers;
-		co->finally_handlers = NULL;
-		zval *handler;
-		ZEND_HASH_FOREACH_VAL(handlers, handler) {
-			call_finally_handler(handler, &co->std);
-			if (EG(exception)) {
-				zend_object *ex = EG(exception);
-				GC_ADDREF(ex);
-				zend_clear_exception();
-				if (co->coro.exception) {
-					zend_exception_set_previous(ex, co->coro.exception);
-				}
-				co->coro.exception = ex;
-			}
-		} ZEND_HASH_FOREACH_END();
-		zend_array_release(handlers);
-	}
-}
-
 void async_coroutine_finish(async_coroutine_t *co)
 {
 	zend_coroutine_t *coro = &co->coro;
@@ -646,6 +629,15 @@ void async_coroutine_finish(async_coroutine_t *co)
 	}
 
 	ZEND_ASYNC_CALLBACKS_NOTIFY(&coro->event, &coro->result, coro->exception);
+
+	if (co->finally_handlers != NULL) {
+		/* After completion, in a coroutine of their own, queued after the waiters woke (they get
+		 * the result before a handler's error could end the script); spawned while this one
+		 * still counts in its scope, so the scope lives on for them. */
+		zend_array *handlers = co->finally_handlers;
+		co->finally_handlers = NULL;
+		async_finally_run_later(coro->scope, handlers, &co->std, "Multiple exceptions in Coroutine finally handlers", NULL);
+	}
 
 	if (co->exit_requested) {
 		async_scheduler_request_exit();
@@ -703,7 +695,6 @@ static void coroutine_cancel_unstarted(async_coroutine_t *co, zend_object *error
 	coroutine->exception = error;
 	co->body_done = true;
 	GC_ADDREF(&co->std);
-	async_coroutine_run_finally_handlers(co);
 	async_coroutine_finish(co);
 	OBJ_RELEASE(&co->std);
 }
@@ -717,7 +708,7 @@ void async_coroutine_request_cancel(zend_coroutine_t *coroutine, zend_object *er
 {
 	async_coroutine_t *co = ASYNC_CO_FROM_CORO(coroutine);
 	if (ZEND_COROUTINE_IS_STARTED(coroutine) || ZEND_COROUTINE_IS_MAIN(coroutine)
-		|| ZEND_COROUTINE_IS_FINISHED(coroutine) || !co->in_queue) {
+		|| ZEND_COROUTINE_IS_FINISHED(coroutine) || !co->in_queue || co->finally_helper) {
 		async_coroutine_cancel(coroutine, error, transfer_error, false);
 		return;
 	}
@@ -742,7 +733,7 @@ void async_coroutine_cancel(zend_coroutine_t *coroutine, zend_object *error, boo
 	bool forced = error != NULL && zend_is_graceful_exit(error);
 	error = coroutine_cancel_reason(error, transfer_error);
 
-	if (ZEND_COROUTINE_IS_FINISHED(coroutine)) {
+	if (ZEND_COROUTINE_IS_FINISHED(coroutine) || (co->finally_helper && !forced)) {
 		OBJ_RELEASE(error);
 		return;
 	}

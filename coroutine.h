@@ -39,6 +39,7 @@ struct _async_coroutine_s {
 	bool spawned;                     /* holds the alive reference and a coroutine count */
 	bool exit_requested;              /* body ended with exit() */
 	bool body_done;                   /* the body is over: finally handlers see it as completed */
+	bool finally_helper;              /* runs finally handlers: only the engine's destruction cancels it */
 	zend_array *finally_handlers;
 	zend_object *context;             /* Async\Context, lazily */
 	async_output_state_t output;      /* its own ob_start() handlers while switched out */
@@ -58,7 +59,6 @@ void async_coroutine_start_or_resume(async_coroutine_t *co);
 void async_coroutine_finish(async_coroutine_t *co);
 void async_coroutine_cancel(zend_coroutine_t *coroutine, zend_object *error, bool transfer_error, bool is_safely);
 void async_coroutine_request_cancel(zend_coroutine_t *coroutine, zend_object *error, bool transfer_error);
-void async_coroutine_run_finally_handlers(async_coroutine_t *co);
 /* Request end: frees the parked workers. */
 void async_contexts_shutdown(void);
 zend_string *async_coroutine_info(zend_async_event_t *event);

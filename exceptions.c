@@ -141,6 +141,15 @@ ZEND_METHOD(Async_RemoteException, getRemoteClass)
 	RETURN_COPY(zend_read_property(ce_remote, Z_OBJ_P(ZEND_THIS), "remoteClass", sizeof("remoteClass") - 1, 1, &rv));
 }
 
+zend_object *async_composite_new(const char *message, HashTable *errors)
+{
+	zend_object *ex = async_new_exception(async_ce_composite_exception, message);
+	zval list;
+	ZVAL_ARR(&list, errors);
+	zend_update_property(async_ce_composite_exception, ex, "exceptions", sizeof("exceptions") - 1, &list);
+	return ex;
+}
+
 ZEND_METHOD(Async_CompositeException, addException)
 {
 	zval *exception;

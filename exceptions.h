@@ -37,6 +37,8 @@ void async_object_handlers_init(zend_object_handlers *handlers, size_t offset, z
 /* A new exception of `ce` with this message (no frame arguments when it is made for someone
  * else: see exceptions.c). */
 zend_object *async_new_exception(zend_class_entry *ce, const char *message);
+/* A CompositeException holding `errors` (a list; borrowed: the property takes its own reference). */
+zend_object *async_composite_new(const char *message, HashTable *errors);
 ZEND_COLD void async_throw(zend_class_entry *ce, const char *format, ...) ZEND_ATTRIBUTE_FORMAT(printf, 2, 3);
 /* A cancellation or PHP's graceful exit (exit()). */
 bool async_is_cancellation(zend_object *ex);

@@ -41,8 +41,12 @@ typedef int (*plain_unlink_t)(php_stream_wrapper *wrapper, const char *url, int 
 
 /* per-process: the plain wrapper's ops are patched once at MINIT */
 static plain_opener_t plain_opener;
+/* per-process: likewise */
 static plain_unlink_t plain_unlink;
-static bool opener_installed, unlink_installed;
+/* per-process: whether each slot holds ours */
+static bool opener_installed;
+/* per-process: likewise */
+static bool unlink_installed;
 
 /* ---------------------------------------------------------------------------------------------
  * The writer's open: retried on a timer

@@ -58,7 +58,6 @@ ZEND_BEGIN_MODULE_GLOBALS(async)
 	async_worker_t *free_workers;
 	uint32_t free_workers_count;
 	uint32_t live_contexts;
-	uint32_t scope_sync_calls;       /* dispose()/cancel() calls running: their finally errors are thrown (scope.c) */
 	HashTable *scopes_with_finally;  /* scopes whose finally handlers have not run, for after a fatal error (scope.c) */
 	bool fatal_in_coroutine;         /* a coroutine died of a fatal error: the drain closes every scope (scheduler.c) */
 	/* primitives */

@@ -252,6 +252,44 @@ void async_scheduler_launch(void)
 	register_drain();
 }
 
+/* What every spawn does once it may: the object, its counts, its scope, the queue. */
+static async_coroutine_t *spawn_into(zend_async_scope_t *scope)
+{
+	async_coroutine_t *co = async_coroutine_new();
+	if (zend_is_executing()) {
+		co->coro.filename = zend_get_executed_filename_ex();
+		if (co->coro.filename) {
+			zend_string_addref(co->coro.filename);
+		}
+		co->coro.lineno = zend_get_executed_lineno();
+	}
+	GC_ADDREF(&co->std); /* alive until it finishes */
+	co->spawned = true;
+	ZEND_ASYNC_INCREASE_COROUTINE_COUNT;
+	ASYNC_G(coroutines_total)++;
+	zend_hash_index_add_ptr(&ASYNC_G(coroutines), co->std.handle, co);
+	async_scope_ops->add_coroutine(scope, &co->coro);
+	return co;
+}
+
+zend_coroutine_t *async_spawn_helper(zend_async_scope_t *scope)
+{
+	if ((EG(flags) & EG_FLAGS_IN_SHUTDOWN) && ASYNC_SWITCH_BLOCKED()) {
+		return NULL; /* a destructor after the last drain: nothing would run it */
+	}
+	if (!ASYNC_G(launched)) {
+		async_scheduler_launch();
+	} else {
+		register_drain();
+	}
+	if (scope == NULL || ZEND_ASYNC_EVENT_IS_CLOSED(&scope->event)) {
+		scope = async_scope_ops->main();
+	}
+	async_coroutine_t *co = spawn_into(scope);
+	async_scheduler_enqueue(&co->coro);
+	return &co->coro;
+}
+
 zend_coroutine_t *async_spawn(zend_async_scope_t *scope, zend_object *provider, int32_t priority)
 {
 	if (!ASYNC_G(launched)) {
@@ -284,20 +322,7 @@ zend_coroutine_t *async_spawn(zend_async_scope_t *scope, zend_object *provider, 
 		return NULL;
 	}
 
-	async_coroutine_t *co = async_coroutine_new();
-	if (zend_is_executing()) {
-		co->coro.filename = zend_get_executed_filename_ex();
-		if (co->coro.filename) {
-			zend_string_addref(co->coro.filename);
-		}
-		co->coro.lineno = zend_get_executed_lineno();
-	}
-	GC_ADDREF(&co->std); /* alive until it finishes */
-	co->spawned = true;
-	ZEND_ASYNC_INCREASE_COROUTINE_COUNT;
-	ASYNC_G(coroutines_total)++;
-	zend_hash_index_add_ptr(&ASYNC_G(coroutines), co->std.handle, co);
-	async_scope_ops->add_coroutine(scope, &co->coro);
+	async_coroutine_t *co = spawn_into(scope);
 
 	if (ZEND_ASYNC_G(graceful_shutdown)) {
 		/* Spawned after a graceful shutdown began: cancelled at once (§8.1.4). */
@@ -783,7 +808,6 @@ static void scheduler_drain(void)
 	if (!ASYNC_G(main_finished)) {
 		ASYNC_G(main_finished) = true;
 		ASYNC_G(main)->body_done = true;
-		async_coroutine_run_finally_handlers(ASYNC_G(main));
 		async_coroutine_finish(ASYNC_G(main));
 		if (main_died_uncaught()) {
 			/* §8.2.3: the main coroutine's unhandled error shuts everything down. It was

@@ -28,6 +28,11 @@ void async_scheduler_request_exit(void);
 void async_scheduler_graceful_shutdown(void);
 /* A new coroutine in `scope` (NULL: the current one), queued; the caller owns one reference. */
 zend_coroutine_t *async_spawn(zend_async_scope_t *scope, zend_object *provider, int32_t priority);
+/* A runtime helper coroutine (finally handlers): spawned into `scope` even when it is closed or
+ * cancelled (main's when it is disposed), never cancelled at once by a graceful shutdown, no
+ * strategy hooks. The caller sets its entry, then drops the returned reference. NULL when
+ * nothing would run it (a destructor after the last drain). */
+zend_coroutine_t *async_spawn_helper(zend_async_scope_t *scope);
 
 /* ---------------------------------------------------------------------------------------------
  * Registration (MINIT only; the tables are process-wide like the function table)

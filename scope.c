@@ -10,6 +10,7 @@
  */
 #include "php_async.h"
 #include "scope.h"
+#include "coroutine_finally.h"
 #include "coroutine.h"
 #include "scheduler.h"
 #include "exceptions.h"
@@ -45,9 +46,6 @@ static const async_scope_notice_t notice_freed = ASYNC_SCOPE_FREED;
 static bool scope_try_dispose(zend_async_scope_t *scope);
 static void scope_finally_track(zend_async_scope_t *scope, bool pending);
 static void scope_free(zend_async_scope_t *scope);
-
-/* > 0 while a PHP method (dispose(), cancel(), ...) runs: errors of finally handlers are thrown
- * to its caller; otherwise (disposal when the last coroutine finished) they are unhandled. */
 
 /* ---------------------------------------------------------------------------------------------
  * The event and its lifetime
@@ -326,68 +324,34 @@ static void scope_zombify(zend_coroutine_t *coroutine)
  * Finally handlers and disposal
  * ------------------------------------------------------------------------------------------- */
 
-/* Handler errors are not lost: one is reported as is, several as a CompositeException. */
-static void scope_report_errors(zend_object *first, zend_array *more)
+/* The handlers' error, after they ran in their helper coroutine: the scope's own exception
+ * handler, then up its tree as a coroutine's error would go (the disposed scope left its
+ * parent; the helper runs there); past that, the scheduler's. */
+static void scope_finally_deliver(zend_object *subject, zend_object *error)
 {
-	if (first == NULL) {
-		return;
+	zend_async_scope_t *scope = async_scope_from_object(subject);
+	zend_coroutine_t *helper = ZEND_ASYNC_CURRENT_COROUTINE;
+	zend_async_scope_t *parent = scope != NULL && scope->parent_scope != NULL ? scope->parent_scope
+		: helper != NULL && helper->scope != scope ? helper->scope : NULL;
+	if (scope == NULL || !async_scope_propagate_error(scope, parent, NULL, &error)) {
+		async_scheduler_unhandled_exception(NULL, error);
 	}
-	zend_object *error = first;
-	if (more != NULL) {
-		error = async_new_exception(async_ce_composite_exception, "Multiple exceptions in Scope finally handlers");
-		zval arg, ret;
-		ZVAL_OBJ(&arg, first);
-		zend_call_method_with_1_params(error, error->ce, NULL, "addexception", &ret, &arg);
-		OBJ_RELEASE(first);
-		zval *zv;
-		ZEND_HASH_FOREACH_VAL(more, zv) {
-			zend_call_method_with_1_params(error, error->ce, NULL, "addexception", &ret, zv);
-		} ZEND_HASH_FOREACH_END();
-		zend_array_release(more);
-	}
-	if (ASYNC_G(scope_sync_calls) > 0 && !EG(exception)) {
-		zend_throw_exception_internal(error);
-		return;
-	}
-	async_scheduler_unhandled_exception(NULL, error);
 	OBJ_RELEASE(error);
 }
 
-static void scope_run_finally_handlers(zend_async_scope_t *scope)
+/* Disposal (or the end of the drain, for main's): the handlers run after it, in a helper
+ * coroutine of the parent scope (main's when there is none), so they may suspend and dispose()
+ * returns first. */
+static void scope_finally_later(zend_async_scope_t *scope)
 {
 	async_scope_t *s = ASYNC_SCOPE(scope);
-	zend_object *first = NULL;
-	zend_array *more = NULL;
+	zend_array *handlers = s->finally_handlers;
+	s->finally_handlers = NULL;
 	scope_finally_track(scope, false);
-	while (s->finally_handlers != NULL) {
-		zend_array *handlers = s->finally_handlers;
-		s->finally_handlers = NULL;
-		zval arg, retval, *handler;
-		ZVAL_OBJ(&arg, async_scope_get_object(scope));
-		ZEND_HASH_FOREACH_VAL(handlers, handler) {
-			if (call_user_function(NULL, NULL, handler, &retval, 1, &arg) == SUCCESS) {
-				zval_ptr_dtor(&retval);
-			}
-			if (EG(exception)) {
-				zend_object *ex = EG(exception);
-				GC_ADDREF(ex);
-				zend_clear_exception();
-				if (first == NULL) {
-					first = ex;
-				} else {
-					if (more == NULL) {
-						more = zend_new_array(1);
-					}
-					zval zex;
-					ZVAL_OBJ(&zex, ex);
-					zend_hash_next_index_insert(more, &zex);
-				}
-			}
-		} ZEND_HASH_FOREACH_END();
-		zval_ptr_dtor(&arg);
-		zend_array_release(handlers);
-	}
-	scope_report_errors(first, more);
+	zend_object *subject = async_scope_get_object(scope);
+	zend_async_scope_t *home = scope->parent_scope != NULL ? scope->parent_scope : async_scope_main();
+	async_finally_run_later(home, handlers, subject, "Multiple exceptions in Scope finally handlers", scope_finally_deliver);
+	OBJ_RELEASE(subject);
 }
 
 static void scope_do_dispose(zend_async_scope_t *scope)
@@ -398,7 +362,7 @@ static void scope_do_dispose(zend_async_scope_t *scope)
 	async_scope_add_ref(scope);
 	scope_stop_dispose_timer(s);
 	if (s->finally_handlers != NULL) {
-		scope_run_finally_handlers(scope);
+		scope_finally_later(scope);
 	}
 	ZEND_ASYNC_EVENT_SET_CLOSED(&scope->event);
 	scope_notify(scope, &notice_disposed);
@@ -673,7 +637,7 @@ static bool scope_main_finally(void)
 	if (scope == NULL || ASYNC_SCOPE(scope)->finally_handlers == NULL) {
 		return false;
 	}
-	scope_run_finally_handlers(scope);
+	scope_finally_later(scope);
 	return true;
 }
 
@@ -872,9 +836,7 @@ static void scope_dtor_obj(zend_object *object)
 	if (scope == NULL || !o->owning || ASYNC_SCOPE(scope)->disposed || CG(unclean_shutdown)) {
 		return;
 	}
-	ASYNC_G(scope_sync_calls)++;
 	async_scope_dispose(scope, "Scope is being disposed due to object destruction");
-	ASYNC_G(scope_sync_calls)--;
 }
 
 static void scope_free_obj(zend_object *object)
@@ -1077,11 +1039,9 @@ ZEND_METHOD(Async_Scope, cancel)
 		Z_PARAM_OBJ_OF_CLASS_OR_NULL(error, async_ce_async_cancellation)
 	ZEND_PARSE_PARAMETERS_END();
 	SCOPE_OR_THROW(scope);
-	ASYNC_G(scope_sync_calls)++;
 	async_scope_add_ref(scope);
 	async_scope_cancel(scope, error, true);
 	async_scope_release(scope);
-	ASYNC_G(scope_sync_calls)--;
 }
 
 ZEND_METHOD(Async_Scope, awaitCompletion)
@@ -1248,9 +1208,7 @@ ZEND_METHOD(Async_Scope, dispose)
 	ZEND_PARSE_PARAMETERS_NONE();
 	zend_async_scope_t *scope = THIS_SCOPE();
 	if (scope != NULL) {
-		ASYNC_G(scope_sync_calls)++;
 		async_scope_dispose(scope, "Scope was cancelled");
-		ASYNC_G(scope_sync_calls)--;
 	}
 }
 
@@ -1259,9 +1217,7 @@ ZEND_METHOD(Async_Scope, disposeSafely)
 	ZEND_PARSE_PARAMETERS_NONE();
 	zend_async_scope_t *scope = THIS_SCOPE();
 	if (scope != NULL) {
-		ASYNC_G(scope_sync_calls)++;
 		scope_dispose_ex(scope, "Scope was cancelled", true);
-		ASYNC_G(scope_sync_calls)--;
 	}
 }
 

@@ -43,7 +43,7 @@ $self->finally(function ($co) use ($other) {
 api_try("await self", fn() => await($self));
 
 // 4. A coroutine cancelled before it started completes on its turn, without running its callable;
-//    its handlers then run in its own context, like any coroutine's, and may wait.
+//    its handlers then run after it, in a helper coroutine, like any coroutine's, and may wait.
 $ns = spawn(fn() => print("never\n"));
 $ns->finally(function ($co) {
     api_try("handler: own coroutine is cancelled", fn() => $co->isCancelled());
@@ -53,14 +53,19 @@ $ns->finally(function ($co) {
 api_try("cancel not-started", fn() => $ns->cancel());
 api_try("await the not-started one", fn() => await($ns));
 
-// 5. A throwing handler does not stop the others; await reports the handler's failure.
-$t = spawn(fn() => "t");
+// 5. A throwing handler does not stop the others; await reports the coroutine's own result, and
+// the handler's error goes to the coroutine's scope (its exception handler here).
+$scope = new Async\Scope();
+$scope->setExceptionHandler(function ($scope, $co, Throwable $e) { echo "  scope handler: ", get_class($e), ": ", $e->getMessage(), "\n"; });
+$t = $scope->spawn(fn() => "t");
 $t->finally(function () { delay(1); throw new RuntimeException("handler 1 failed"); });
 $t->finally(function () { echo "  handler 2 still runs\n"; });
 api_try("await with failing handler", fn() => await($t));
+$scope->awaitCompletion(Async\timeout(1000));
 echo "end\n";
 ?>
 --EXPECTF--
+string(4) "body"
 [finally handler]
   spawn: Async\Coroutine
   protect: 'protected'
@@ -78,22 +83,22 @@ echo "end\n";
   sleep: 0
   time_nanosleep: true
 [/finally handler]
-string(4) "body"
 ok handler: completed=true running=false result='R'
 failed handler: completed=true exception=LogicException
-  cancel own coroutine: NULL
-  register another handler: NULL
-  await own coroutine with a token threw Async\AsyncCancellation: from own handler
-  cancel another coroutine: NULL
-  await the cancelled one threw Async\AsyncCancellation: from a handler
-  protect with a wait: 'protected'
-  <handler added by a handler ran>
   await self: 'self'
   cancel not-started: NULL
-  handler: own coroutine is cancelled: true
-  handler: delay: NULL
-  handler: spawn+await: 'inner'
+  cancel own coroutine: NULL
+  <handler added by a handler ran>
+  register another handler: NULL
+  await own coroutine with a token: 'self'
+  cancel another coroutine: NULL
   await the not-started one threw Async\AsyncCancellation: Coroutine cancelled
+  handler: own coroutine is cancelled: true
+  await the cancelled one threw Async\AsyncCancellation: from a handler
+  await with failing handler: 't'
+  handler: delay: NULL
+  protect with a wait: 'protected'
   handler 2 still runs
-  await with failing handler threw RuntimeException: handler 1 failed
+  scope handler: RuntimeException: handler 1 failed
 end
+  handler: spawn+await: 'inner'

@@ -1,5 +1,5 @@
 --TEST--
-Awaiting yourself (in the body, in a finally handler, inside protect(), with a token) and await cycles end with a clear deadlock or token error, never a hang
+Awaiting yourself (in the body, inside protect(), with a token) and await cycles end with a clear deadlock or token error, never a hang; in a finally handler (after completion) it returns the result
 --SKIPIF--
 <?php require __DIR__ . '/child.inc'; badinput_skip(); ?>
 --FILE--
@@ -75,15 +75,9 @@ Stack trace:
 #0 %s.php(7): Async\await()
 #1 {main}
   thrown in %s.php on line 7
-== self-await in a finally handler (exit 255)
-[handler: Async\AsyncCancellation: Deadlock detected]
-[main: Async\AsyncCancellation: Deadlock detected]
-
-Fatal error: Uncaught Async\DeadlockError: Deadlock detected: no active coroutines, 2 coroutines in waiting in %s.php:7
-Stack trace:
-#0 %s.php(7): Async\await()
-#1 {main}
-  thrown in %s.php on line 7
+== self-await in a finally handler (exit 0)
+string(1) "r"
+[handler: await returned]
 == two coroutines awaiting each other (exit 255)
 [end of script]
 [a: Deadlock detected]

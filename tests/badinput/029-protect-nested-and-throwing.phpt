@@ -97,6 +97,6 @@ static closure: 'static'
 closure from callable: true
 by-reference return: 'ref'
 in main: 'main protected'
-  handler: protected in handler
 handler of a cancelled coroutine: Async\AsyncCancellation: Coroutine cancelled
-cancellation thrown by hand: Async\AsyncCancellation: manual
+  handler: cancellation thrown by hand: Async\AsyncCancellation: manual
+protected in handler

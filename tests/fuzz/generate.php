@@ -629,7 +629,9 @@ final class FuzzGen
         if (!$drop) {
             $nh = $this->weighted(['0' => 55, '1' => 30, '2' => 10, '3' => 5]);
             for ($i = 0; $i < (int) $nh; $i++) {
-                $throws = !$k['ff'] && !$k['consumer'] && !$this->noThrow && $this->chance(15);
+                // A handler's error goes to the coroutine's scope (its exception handler, else the
+                // script ends with it), never to the awaiter: the model has no throwing handlers.
+                $throws = false;
                 $handlers[] = ['handler', $var, $this->fid('fh'), $throws, $this->r(1, 9999),
                     $this->pick($this->noSpawn ? [null, null, null, null, 'suspend', 'delay', 'nested']
                         : [null, null, null, null, 'suspend', 'delay', 'spawn', 'nested']), $this->chance(30)];

@@ -1,5 +1,5 @@
 --TEST--
-Scope: finally handler errors are not lost: dispose() throws them (several as a CompositeException); after an asynchronous disposal they are unhandled
+Scope: finally handler errors are not lost and never thrown by dispose(): they go to the scope's exception handler (one as itself, several as a CompositeException in order), else up the tree; nobody's: the script ends with them
 --SKIPIF--
 <?php if (!extension_loaded('async')) die('skip async not loaded'); ?>
 --INI--
@@ -7,20 +7,42 @@ async.debug_deadlock=0
 --FILE--
 <?php
 use Async\Scope;
-use function Async\{delay};
-$s = new Scope();
-$s->finally(function () { throw new Exception("f1"); });
-$s->finally(function () { echo "second still runs\n"; });
-$s->finally(function () { throw new Exception("f2"); });
-try { $s->dispose(); } catch (Async\CompositeException $e) {
-    echo get_class($e), ": ", $e->getMessage(), "\n";
-    foreach ($e->getExceptions() as $x) { echo " - ", $x->getMessage(), "\n"; }
-}
-$one = new Scope();
-$one->finally(function () { throw new LogicException("only one"); });
-try { $one->dispose(); } catch (LogicException $e) { echo "single: ", $e->getMessage(), "\n"; }
+use function Async\{delay, suspend};
 
-// Disposed when its last coroutine ends: nobody to throw to, so it is an unhandled error.
+function report($scope, $co, Throwable $e): void
+{
+    echo "handler of ", $scope->name ?? '?', ": ", get_class($e), ": ", $e->getMessage(), "\n";
+    if ($e instanceof Async\CompositeException) {
+        foreach ($e->getExceptions() as $x) {
+            echo " - ", $x->getMessage(), "\n";
+        }
+    }
+}
+
+$s = new Scope();
+$s->setExceptionHandler(function ($scope, $co, $e) { echo "s: "; report($scope, $co, $e); });
+$s->finally(function () { throw new Exception("f1"); });
+$s->finally(function () { delay(1); echo "second still runs (and may suspend)\n"; });
+$s->finally(function () { throw new Exception("f2"); });
+$s->dispose();
+echo "dispose() returned without throwing\n";
+delay(5);
+
+$one = new Scope();
+$one->setExceptionHandler(function ($scope, $co, $e) { echo "one: "; report($scope, $co, $e); });
+$one->finally(function () { throw new LogicException("only one"); });
+$one->dispose();
+suspend();
+
+// A child scope without a handler: its parent's handler gets the error.
+$parent = new Scope();
+$parent->setChildScopeExceptionHandler(function ($scope, $co, $e) { echo "parent (child scope error): "; report($scope, $co, $e); });
+$child = Scope::inherit($parent);
+$child->finally(function () { throw new DomainException("from the child's finally"); });
+$child->dispose();
+suspend();
+
+// Disposed when its last coroutine ends and nobody handles the error: the script ends with it.
 $a = new Scope();
 $a->finally(function () { throw new RuntimeException("async finally"); });
 $a->spawn(fn() => delay(1));
@@ -29,11 +51,13 @@ delay(20);
 echo "not reached\n";
 ?>
 --EXPECTF--
-second still runs
-Async\CompositeException: Multiple exceptions in Scope finally handlers
+dispose() returned without throwing
+second still runs (and may suspend)
+s: handler of ?: Async\CompositeException: Multiple exceptions in Scope finally handlers
  - f1
  - f2
-single: only one
+one: handler of ?: LogicException: only one
+parent (child scope error): handler of ?: DomainException: from the child's finally
 
 Fatal error: Uncaught RuntimeException: async finally in %s:%d
 Stack trace:
