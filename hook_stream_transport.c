@@ -78,6 +78,7 @@ typedef struct {
 	bool openssl;                /* the abstract data is ext/openssl's */
 	bool nonblock;               /* the descriptor is known to be O_NONBLOCK */
 	bool tracked;                /* its poll is kept between waits */
+	bool drained;                /* the last read emptied the socket: the next one waits first */
 	bool closing;
 	bool orphaned;               /* closed and freed while a coroutine was still inside */
 	bool persistent;             /* pfsockopen() & co.: this state outlives the request */
@@ -402,11 +403,19 @@ static ssize_t net_read(php_stream *stream, char *buf, size_t count)
 	}
 	net_read_target_t target;
 	net_read_target_init(stream, &target, buf);
+	/* A read that got less than it asked for emptied the socket; on a keep-alive connection the
+	 * next one would only learn EAGAIN from recv(). It waits for readiness first, so a request
+	 * costs one recv(). Not over TLS: OpenSSL may hold decrypted bytes no poll reports. */
+	bool wait_first = ns->drained && count > 0 && !net_tls_active(stream, ns);
 	for (;;) {
-		ssize_t n = net_try_io(stream, ns, false, buf, count);
-		if (n != 0 || stream->eof || count == 0) {
-			return n;
+		if (!wait_first) {
+			ssize_t n = net_try_io(stream, ns, false, buf, count);
+			ns->drained = n >= 0 && (size_t) n < count;
+			if (n != 0 || stream->eof || count == 0) {
+				return n;
+			}
 		}
+		wait_first = false;
 		int mask = net_tls_direction(stream, ns, ASYNC_POLL_READ, false);
 		int r = mask ? net_wait(stream, ns, mask, deadline) : -1;
 		if (r == NET_GONE) {
