@@ -307,14 +307,14 @@ static PHP_RSHUTDOWN_FUNCTION(async)
 
 static PHP_MINFO_FUNCTION(async)
 {
-	char libuv[32];
-	snprintf(libuv, sizeof(libuv), "%s", async_reactor_version());
 	php_info_print_table_start();
 	php_info_print_table_row(2, "Module", "async");
 	php_info_print_table_row(2, "Version", PHP_ASYNC_VERSION);
 	php_info_print_table_row(2, "TrueAsync API", ZEND_ASYNC_API);
 	php_info_print_table_row(2, "LibUv Reactor", "Enabled");
-	php_info_print_table_row(2, "libuv version", libuv);
+	php_info_print_table_row(2, "libuv version", async_reactor_version());
+	php_info_print_table_row(2, "libuv version (compiled)", async_reactor_version_compiled());
+	php_info_print_table_row(2, "PHP version (compiled)", PHP_VERSION);
 	php_info_print_table_end();
 	DISPLAY_INI_ENTRIES();
 }

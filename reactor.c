@@ -407,6 +407,14 @@ const char *async_reactor_version(void)
 	return uv_version_string();
 }
 
+#define REACTOR_STR_(x) #x
+#define REACTOR_STR(x) REACTOR_STR_(x)
+
+const char *async_reactor_version_compiled(void)
+{
+	return REACTOR_STR(UV_VERSION_MAJOR) "." REACTOR_STR(UV_VERSION_MINOR) "." REACTOR_STR(UV_VERSION_PATCH);
+}
+
 uint64_t async_reactor_hrtime(void)
 {
 	return uv_hrtime();

@@ -87,6 +87,8 @@ int async_dns_status(zend_async_event_t *event);
 
 /* libuv's version string (the running library's). */
 const char *async_reactor_version(void);
+/* The libuv headers the module was built against. */
+const char *async_reactor_version_compiled(void);
 
 /* Monotonic nanoseconds (the clock of every deadline). */
 uint64_t async_reactor_hrtime(void);

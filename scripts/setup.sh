@@ -3,6 +3,8 @@
 # Usage: scripts/setup.sh [extra-package ...]
 set -euo pipefail
 need=(php8.2-dev php8.2-cli php8.2-opcache libuv1-dev pkg-config make gcc valgrind
+  # scripts/check-package.sh parses package.xml with PHP's XML parser
+  php8.2-xml
   # real clients for tests/db: private servers are started by the tests themselves
   mariadb-server redis-server php8.2-mysql php8.2-redis
   # Xdebug for tests/xdebug and the xdebug lane; loaded per test, never for the whole CLI

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # One command on a fresh Debian 12 machine: install what is missing, build, run the whole suite:
-# the layering rules (scripts/check-layout.sh, on the objects just built) and its self-test, the C
+# the layering rules (scripts/check-layout.sh, on the objects just built) and its self-test, the
+# packaging metadata (scripts/check-package.sh), the C
 # unit tests of the ABI, the phpt suite, the phpt suite again under opcache's tracing JIT
 # (hot thresholds at 1), and a bounded run of the stress fuzzer. Heavier lanes (valgrind, debug
 # PHP, sanitizers, the function JIT): scripts/lanes.sh.
@@ -34,6 +35,7 @@ run_lane() {
 run_lane "layout rules (scripts/check-layout.sh)" "$root/scripts/check-layout.sh"
 run_lane "layout checker self-test" "$root/scripts/check-layout-selftest.sh"
 run_lane "installed headers (scripts/check-headers.sh)" "$root/scripts/check-headers.sh"
+run_lane "packaging (scripts/check-package.sh)" "$root/scripts/check-package.sh"
 mods=(-d "extension=$root/modules/async.so" -d "extension=$root/tests/c/module/modules/async_abi_test.so")
 run_lane "C unit tests (zend_async_API)" php -n "${mods[@]}" -r 'exit(async_abi_test_run() ? 0 : 1);'
 run_lane "phpt suite" "$root/scripts/run-phpt.sh" phpt
