@@ -109,6 +109,22 @@ static uint32_t reactor_available_parallelism(void)
  * Shared handle lifecycle
  * ------------------------------------------------------------------------------------------- */
 
+async_request_release_t async_reactor_request_release(zend_async_event_t *event, bool in_flight)
+{
+	if (event->ref_count > 1) {
+		event->ref_count--;
+		return ASYNC_REQUEST_HELD;
+	}
+	event->ref_count = 0;
+	event->loop_ref_count = 0;
+	async_reactor_event_count_off(event);
+	if (in_flight) {
+		zend_async_callbacks_free(event);
+		return ASYNC_REQUEST_ORPHANED;
+	}
+	return ASYNC_REQUEST_FREE;
+}
+
 /* Drops one reference; at zero the handle is closed and freed from the close callback. */
 bool async_reactor_handle_release(zend_async_event_t *event, uv_handle_t *handle, uv_close_cb close_cb)
 {

@@ -113,20 +113,17 @@ static void dns_cancel_request(async_dns_req_t *dns)
 static bool dns_dispose(zend_async_event_t *event)
 {
 	async_dns_req_t *dns = DNS_FROM_EVENT(event);
-	if (event->ref_count > 1) {
-		event->ref_count--;
-		return true;
+	switch (async_reactor_request_release(event, dns->in_flight)) {
+		case ASYNC_REQUEST_HELD:
+			break;
+		case ASYNC_REQUEST_ORPHANED:
+			dns->orphaned = true;
+			dns_cancel_request(dns);
+			break;
+		case ASYNC_REQUEST_FREE:
+			dns_free(dns);
+			break;
 	}
-	event->ref_count = 0;
-	event->loop_ref_count = 0;
-	async_reactor_event_count_off(event);
-	if (dns->in_flight) {
-		zend_async_callbacks_free(event);
-		dns->orphaned = true;
-		dns_cancel_request(dns);
-		return true;
-	}
-	dns_free(dns);
 	return true;
 }
 

@@ -73,5 +73,11 @@ bool async_reactor_event_detached(zend_async_event_t *event);
 /* dispose(): drops one reference; at zero the handle is closed and freed by close_cb. The event
  * struct must be the start of the allocation. */
 bool async_reactor_handle_release(zend_async_event_t *event, uv_handle_t *handle, uv_close_cb close_cb);
+/* dispose() of an event whose libuv request (a lookup, pool work) may still be in flight: drops
+ * one reference (HELD while others remain); at zero the event stops counting, and with the
+ * request still libuv's its subscribers are freed (ORPHANED: the caller marks it so, and the
+ * request's callback frees it), else the caller frees it now (FREE). */
+typedef enum { ASYNC_REQUEST_HELD, ASYNC_REQUEST_ORPHANED, ASYNC_REQUEST_FREE } async_request_release_t;
+async_request_release_t async_reactor_request_release(zend_async_event_t *event, bool in_flight);
 
 #endif /* ASYNC_REACTOR_UV_H */

@@ -120,20 +120,17 @@ static bool work_start(zend_async_event_t *event)
 static bool work_dispose(zend_async_event_t *event)
 {
 	async_work_t *w = WORK_FROM_EVENT(event);
-	if (event->ref_count > 1) {
-		event->ref_count--;
-		return true;
+	switch (async_reactor_request_release(event, w->in_flight)) {
+		case ASYNC_REQUEST_HELD:
+			break;
+		case ASYNC_REQUEST_ORPHANED:
+			w->orphaned = true;
+			work_abandon(w);
+			break;
+		case ASYNC_REQUEST_FREE:
+			work_free(w);
+			break;
 	}
-	event->ref_count = 0;
-	event->loop_ref_count = 0;
-	async_reactor_event_count_off(event);
-	if (w->in_flight) {
-		zend_async_callbacks_free(event);
-		w->orphaned = true;
-		work_abandon(w);
-		return true;
-	}
-	work_free(w);
 	return true;
 }
 
