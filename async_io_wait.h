@@ -42,6 +42,12 @@ bool async_io_can_wait(void);
  * Returns the ready mask (> 0), 0 on timeout, -1 with an exception set (cancellation, ...). */
 int async_io_wait_fd(php_socket_t fd, int mask, zend_long timeout_ms);
 
+/* The same, with the timeout's timer kept by the caller between waits (*timer is NULL at first;
+ * release it with ZEND_ASYNC_EVENT_RELEASE(&(*timer)->base) when done, and use it for one wait at
+ * a time): a descriptor waited for over and over (a keep-alive connection) re-arms one libuv timer
+ * instead of creating and closing one per wait. */
+int async_io_wait_fd_timer(php_socket_t fd, int mask, zend_long timeout_ms, zend_async_timer_event_t **timer);
+
 /* Several descriptors at once (stream_select, socket_select): waits until at least one entry is
  * ready, or timeout_ms passes (< 0 = no timeout; 0 = just look). Fills revents of every entry
  * (each a subset of events | ERROR | CLOSED) and returns how many entries are ready, 0 on

@@ -79,6 +79,7 @@ typedef struct {
 	bool nonblock;               /* the descriptor is known to be O_NONBLOCK */
 	bool tracked;                /* its poll is kept between waits */
 	bool drained;                /* the last read emptied the socket: the next one waits first */
+	zend_async_timer_event_t *timer; /* the timeout's timer, re-armed wait after wait (not persistent) */
 	bool closing;
 	bool orphaned;               /* closed and freed while a coroutine was still inside */
 	bool persistent;             /* pfsockopen() & co.: this state outlives the request */
@@ -102,6 +103,10 @@ static ssize_t net_read(php_stream *stream, char *buf, size_t count);
 
 static void net_free(net_stream_t *ns)
 {
+	if (ns->timer != NULL) {
+		ZEND_ASYNC_EVENT_RELEASE(&ns->timer->base);
+		ns->timer = NULL;
+	}
 	zend_async_callbacks_free(&ns->write_turn);
 	pefree(ns, ns->persistent);
 }
@@ -271,12 +276,16 @@ static int net_wait(php_stream *stream, net_stream_t *ns, int mask, uint64_t dea
 		ns->tracked = true;
 		async_io_fd_track(fd);
 	}
+	/* One waiter at a time re-arms the stream's own timer; a persistent stream's state outlives
+	 * the request (and its loop), so it makes one per wait. */
+	bool own_timer = ns->inflight == 0 && !ns->persistent;
 	ns->inflight++;
 	int r;
 	do {
 		/* libuv's loop clock counts whole milliseconds, so its timer may fire up to 1 ms before
 		 * the deadline: wait out the rest, a timeout is never shorter than asked. */
-		r = async_io_wait_fd(fd, mask, net_remaining_ms(deadline));
+		r = own_timer ? async_io_wait_fd_timer(fd, mask, net_remaining_ms(deadline), &ns->timer)
+			: async_io_wait_fd(fd, mask, net_remaining_ms(deadline));
 	} while (r == 0 && deadline != 0 && async_reactor_hrtime() < deadline && !ns->orphaned && !ns->closing);
 	ns->inflight--;
 	if (ns->orphaned) {

@@ -270,6 +270,20 @@ static bool timer_dispose(zend_async_event_t *event)
 	return async_reactor_handle_release(event, (uv_handle_t *) &timer->uv, timer_close_cb);
 }
 
+bool async_reactor_timer_rearm(zend_async_timer_event_t *t, zend_ulong timeout_ms)
+{
+	async_timer_t *timer = (async_timer_t *) t;
+	zend_async_event_t *event = &t->base;
+	if (t->is_periodic || event->loop_ref_count != 0 || event->callbacks.length != 0
+		|| ZEND_ASYNC_EVENT_HAS(event, ASYNC_EVENT_F_DETACHED) || uv_is_closing((uv_handle_t *) &timer->uv)) {
+		return false; /* in use, or its handle is gone */
+	}
+	timer->timeout_ms = timeout_ms;
+	t->timeout = (unsigned int) timeout_ms;
+	ZEND_ASYNC_EVENT_CLR(event, ZEND_ASYNC_EVENT_F_CLOSED); /* a one-shot that fired may go again */
+	return true;
+}
+
 static zend_string *timer_info(zend_async_event_t *event)
 {
 	async_timer_t *timer = (async_timer_t *) event;

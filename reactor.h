@@ -87,6 +87,9 @@ int async_dns_status(zend_async_event_t *event);
 
 /* libuv's version string (the running library's). */
 const char *async_reactor_version(void);
+/* A one-shot timer that is idle (stopped, or fired) takes a new timeout, to be started again by
+ * the next wait on it. False when it is in use or its handle is gone: make a new one. */
+bool async_reactor_timer_rearm(zend_async_timer_event_t *timer, zend_ulong timeout_ms);
 /* The libuv headers the module was built against. */
 const char *async_reactor_version_compiled(void);
 

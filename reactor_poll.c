@@ -594,7 +594,26 @@ static int wait_subscribe(zend_coroutine_t *co, async_io_pollfd_t *fds, uint32_t
 	return ready;
 }
 
-int async_io_wait_many(async_io_pollfd_t *fds, uint32_t count, zend_long timeout_ms)
+/* The timeout's timer: the caller's kept one re-armed, or a new one (kept in *slot when given). */
+static bool wait_on_timer(zend_coroutine_t *co, zend_long timeout_ms, zend_async_timer_event_t **slot)
+{
+	if (slot == NULL) {
+		return async_wait_on_timer(co, (zend_ulong) timeout_ms, 0, zend_async_waker_callback_resolve);
+	}
+	if (*slot != NULL && !async_reactor_timer_rearm(*slot, (zend_ulong) timeout_ms)) {
+		ZEND_ASYNC_EVENT_RELEASE(&(*slot)->base);
+		*slot = NULL;
+	}
+	if (*slot == NULL) {
+		*slot = ZEND_ASYNC_NEW_TIMER_EVENT((zend_ulong) timeout_ms, false);
+		if (*slot == NULL) {
+			return false;
+		}
+	}
+	return zend_async_resume_when(co, &(*slot)->base, false, zend_async_waker_callback_resolve, NULL);
+}
+
+static int wait_many(async_io_pollfd_t *fds, uint32_t count, zend_long timeout_ms, zend_async_timer_event_t **timer)
 {
 	for (uint32_t i = 0; i < count; i++) {
 		fds[i].revents = 0;
@@ -617,8 +636,7 @@ int async_io_wait_many(async_io_pollfd_t *fds, uint32_t count, zend_long timeout
 	async_proxy_t **proxies = count <= 4 ? inline_proxies : safe_emalloc(count, sizeof(*proxies), 0);
 
 	int ready = wait_subscribe(co, fds, count, proxies);
-	if (ready == 0 && timeout_ms > 0
-		&& !async_wait_on_timer(co, (zend_ulong) timeout_ms, 0, zend_async_waker_callback_resolve)) {
+	if (ready == 0 && timeout_ms > 0 && !wait_on_timer(co, timeout_ms, timer)) {
 		ready = -1;
 	}
 	if (ready == 0) {
@@ -637,6 +655,18 @@ int async_io_wait_many(async_io_pollfd_t *fds, uint32_t count, zend_long timeout
 		efree(proxies);
 	}
 	return EG(exception) ? -1 : ready;
+}
+
+int async_io_wait_many(async_io_pollfd_t *fds, uint32_t count, zend_long timeout_ms)
+{
+	return wait_many(fds, count, timeout_ms, NULL);
+}
+
+int async_io_wait_fd_timer(php_socket_t fd, int mask, zend_long timeout_ms, zend_async_timer_event_t **timer)
+{
+	async_io_pollfd_t entry = { fd, mask, 0 };
+	int n = wait_many(&entry, 1, timeout_ms, timer);
+	return n > 0 ? entry.revents : n;
 }
 
 int async_io_wait_fd(php_socket_t fd, int mask, zend_long timeout_ms)
