@@ -61,6 +61,31 @@ static ZEND_INI_MH(OnUpdateShutdownTimeout)
 	return OnUpdateLong(entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
 }
 
+/* The watchdog's limit in ms (0 = off); turning it on in a request starts its thread. */
+static ZEND_INI_MH(OnUpdateBlockWarning)
+{
+	zend_long ms = zend_ini_parse_quantity_warn(new_value, entry->name);
+	if (ms < 0) {
+		return FAILURE;
+	}
+	int rc = OnUpdateLong(entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
+	if (rc == SUCCESS && ms > 0 && stage == ZEND_INI_STAGE_RUNTIME) {
+		async_watchdog_start();
+	}
+	return rc;
+}
+
+/* A signal name ("SIGQUIT", "QUIT") or number; "" or 0 = off. */
+static ZEND_INI_MH(OnUpdateDumpSignal)
+{
+	if (async_dump_parse_signal(ZSTR_VAL(new_value)) < 0) {
+		php_error_docref(NULL, E_WARNING, "async.dump_on_signal: \"%s\" names no signal that can be handled "
+			"(use a name such as SIGQUIT or SIGUSR1, or a number)", ZSTR_VAL(new_value));
+		return FAILURE;
+	}
+	return OnUpdateString(entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
+}
+
 PHP_INI_BEGIN()
 	STD_PHP_INI_BOOLEAN("async.debug_deadlock", "1", PHP_INI_ALL, OnUpdateBool, debug_deadlock, zend_async_globals, async_globals)
 	STD_PHP_INI_ENTRY("async.vm_stack_size", "4096", PHP_INI_ALL, OnUpdateVmStackSize, vm_stack_size, zend_async_globals, async_globals)
@@ -68,6 +93,8 @@ PHP_INI_BEGIN()
 	STD_PHP_INI_ENTRY("async.max_contexts", "0", PHP_INI_ALL, OnUpdateLong, max_contexts, zend_async_globals, async_globals)
 	STD_PHP_INI_ENTRY("async.schedule_seed", "0", PHP_INI_ALL, OnUpdateLong, schedule_seed, zend_async_globals, async_globals)
 	STD_PHP_INI_ENTRY("async.shutdown_timeout", "-1", PHP_INI_ALL, OnUpdateShutdownTimeout, shutdown_timeout, zend_async_globals, async_globals)
+	STD_PHP_INI_ENTRY("async.block_warning_ms", "0", PHP_INI_ALL, OnUpdateBlockWarning, block_warning_ms, zend_async_globals, async_globals)
+	STD_PHP_INI_ENTRY("async.dump_on_signal", "", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateDumpSignal, dump_on_signal, zend_async_globals, async_globals)
 PHP_INI_END()
 
 /* P4: every live C stack costs two memory maps (stack + guard page); leave room for the heap. */
@@ -250,11 +277,15 @@ static PHP_MINIT_FUNCTION(async)
 	async_exec_hooks_install();
 	async_proc_wait_hooks_install();
 	async_stdio_hooks_install();
+	async_watchdog_minit();
+	async_dump_minit();
 	return SUCCESS;
 }
 
 static PHP_MSHUTDOWN_FUNCTION(async)
 {
+	async_dump_mshutdown();
+	async_watchdog_mshutdown();
 	async_net_functions_uninstall();
 	async_net_transports_uninstall();
 	async_sleep_hooks_uninstall();
@@ -282,6 +313,9 @@ static PHP_RINIT_FUNCTION(async)
 	async_sockets_hooks_rinit();
 	async_curl_hooks_rinit();
 	async_main_end_rinit();
+	async_watchdog_rinit();
+	async_watchdog_start();
+	async_dump_rinit();
 	return SUCCESS;
 }
 
@@ -296,6 +330,7 @@ static PHP_RSHUTDOWN_FUNCTION(async)
 	async_reactor_fs_rshutdown();
 	async_cpu_rshutdown();
 	async_pcntl_rshutdown();
+	async_dump_rshutdown();
 	async_dns_rshutdown();
 	async_work_rshutdown();
 	async_stdio_hooks_rshutdown(); /* before the poll registry: closes announced there */

@@ -558,7 +558,9 @@ void async_coroutine_start_or_resume(async_coroutine_t *co)
 
 	zend_fiber_transfer transfer = { .context = target, .flags = 0 };
 	ZVAL_NULL(&transfer.value);
+	ASYNC_SWITCHED();
 	zend_fiber_switch_context(&transfer);
+	ASYNC_SWITCHED();
 
 	async_autoload_switch(&co->in_autoload, previous_in_autoload);
 	async_output_switch(&co->output, previous_output);

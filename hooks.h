@@ -118,4 +118,20 @@ int async_dns_network_getaddresses(const char *host, int socktype, struct sockad
  * when async_io_can_wait(). */
 bool async_child_wait_exit(pid_t pid);
 
+/* hook_watchdog.c: async.block_warning_ms. A watcher thread (started when the setting is on)
+ * raises the VM interrupt when no switch happened for the limit; the interrupt function names the
+ * coroutine and where it is. */
+void async_watchdog_minit(void);
+void async_watchdog_mshutdown(void);
+void async_watchdog_rinit(void);
+void async_watchdog_start(void);
+
+/* hook_dump.c: async.dump_on_signal. The signal prints every coroutine's state and trace through
+ * PHP's error channel. parse: 0 for off, -1 for a value that names no usable signal. */
+int async_dump_parse_signal(const char *value);
+void async_dump_minit(void);
+void async_dump_mshutdown(void);
+void async_dump_rinit(void);
+void async_dump_rshutdown(void);
+
 #endif /* ASYNC_HOOKS_H */

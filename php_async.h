@@ -30,6 +30,8 @@ ZEND_BEGIN_MODULE_GLOBALS(async)
 	zend_long max_contexts;
 	zend_long schedule_seed;
 	zend_long shutdown_timeout;      /* ms after the script; -1 = per SAPI (scheduler.c) */
+	zend_long block_warning_ms;      /* the watchdog's limit; 0 = off (hook_watchdog.c) */
+	char *dump_on_signal;            /* "SIGQUIT", a number, or "" = off (hook_dump.c) */
 	/* scheduler */
 	async_ring_t run_queue;          /* zend_coroutine_t *, FIFO (scheduler.c) */
 	zend_async_microtask_t **microtasks;
@@ -42,6 +44,9 @@ ZEND_BEGIN_MODULE_GLOBALS(async)
 	bool main_resumed;               /* the run loop popped the main coroutine */
 	bool in_drain;
 	bool exit_requested;
+	uint64_t switch_seq;             /* counts switches and reactor entries/exits: the watchdog reads it */
+	bool in_reactor_wait;            /* the loop blocks in the reactor (the watchdog stays quiet) */
+	zend_execute_data *main_frame;   /* main's frames while it waits in the scheduler (the dump) */
 	HashTable *autoloading;          /* lc class name -> the coroutine autoloading it (coroutine_autoload.c) */
 	uint64_t rng_state;
 	zend_ulong coroutines_total;
@@ -87,5 +92,10 @@ ZEND_END_MODULE_GLOBALS(async)
 
 ZEND_EXTERN_MODULE_GLOBALS(async)
 #define ASYNC_G(v) ZEND_MODULE_GLOBALS_ACCESSOR(async, v)
+
+/* A switch happened (into or out of a coroutine, into or out of the reactor): the watchdog's
+ * thread reads the counter, so the store is atomic; relaxed costs what a plain increment does. */
+#define ASYNC_SWITCHED() \
+	__atomic_store_n(&ASYNC_G(switch_seq), ASYNC_G(switch_seq) + 1, __ATOMIC_RELAXED)
 
 #endif /* PHP_ASYNC_H */

@@ -87,7 +87,15 @@ static bool reactor_execute(bool no_wait)
 	if (!no_wait && ASYNC_G(signals_armed).first != NULL) {
 		async_reactor_signal_reclaim();
 	}
-	return uv_run(loop, no_wait ? UV_RUN_NOWAIT : UV_RUN_ONCE) != 0;
+	if (no_wait) {
+		return uv_run(loop, UV_RUN_NOWAIT) != 0;
+	}
+	ASYNC_SWITCHED();
+	__atomic_store_n(&ASYNC_G(in_reactor_wait), true, __ATOMIC_RELAXED);
+	bool alive = uv_run(loop, UV_RUN_ONCE) != 0;
+	__atomic_store_n(&ASYNC_G(in_reactor_wait), false, __ATOMIC_RELAXED);
+	ASYNC_SWITCHED();
+	return alive;
 }
 
 static bool reactor_loop_alive(void)

@@ -416,6 +416,27 @@ static uint32_t count_waiting(bool include_main)
 	return n;
 }
 
+/* What a coroutine waits for: its events' descriptions, "; "-separated; "nothing" if none. */
+zend_string *async_scheduler_wait_info(zend_coroutine_t *coro)
+{
+	smart_str waits = {0};
+	zend_async_waker_t *w = coro->waker;
+	for (uint32_t i = 0; w != NULL && i < w->length; i++) {
+		zend_async_event_t *ev = w->triggers[i].event;
+		zend_string *ev_info = ev->info ? ev->info(ev) : NULL;
+		smart_str_appends(&waits, i > 0 ? "; " : "");
+		smart_str_appends(&waits, ev_info ? ZSTR_VAL(ev_info) : "event");
+		if (ev_info) {
+			zend_string_release(ev_info);
+		}
+	}
+	if (waits.s == NULL) {
+		return zend_string_init("nothing", sizeof("nothing") - 1, 0);
+	}
+	smart_str_0(&waits);
+	return waits.s;
+}
+
 /* async.debug_deadlock: one E_WARNING for the deadlock, then one per waiting coroutine, located
  * at the place it waits. They go through PHP's error channel like any diagnostic, so
  * display_errors, log_errors and error_log decide where they end up (never straight into an
@@ -433,25 +454,14 @@ static void deadlock_report(uint32_t waiting)
 		zend_string *info = ZEND_COROUTINE_IS_MAIN(&co->coro)
 			? zend_coroutine_gen_info(&co->coro, "Main coroutine")
 			: async_coroutine_info(&co->coro.event);
-		smart_str waits = {0};
 		zend_async_waker_t *w = co->coro.waker;
-		for (uint32_t i = 0; w != NULL && i < w->length; i++) {
-			zend_async_event_t *ev = w->triggers[i].event;
-			zend_string *ev_info = ev->info ? ev->info(ev) : NULL;
-			smart_str_appends(&waits, i > 0 ? "; " : "");
-			smart_str_appends(&waits, ev_info ? ZSTR_VAL(ev_info) : "event");
-			if (ev_info) {
-				zend_string_release(ev_info);
-			}
-		}
-		smart_str_0(&waits);
-		const char *what = waits.s ? ZSTR_VAL(waits.s) : "nothing";
+		zend_string *what = async_scheduler_wait_info(&co->coro);
 		if (w != NULL && w->filename != NULL) {
-			zend_error_at(E_WARNING, w->filename, w->lineno, "Deadlock: %s waits for %s", ZSTR_VAL(info), what);
+			zend_error_at(E_WARNING, w->filename, w->lineno, "Deadlock: %s waits for %s", ZSTR_VAL(info), ZSTR_VAL(what));
 		} else {
-			zend_error(E_WARNING, "Deadlock: %s waits for %s", ZSTR_VAL(info), what);
+			zend_error(E_WARNING, "Deadlock: %s waits for %s", ZSTR_VAL(info), ZSTR_VAL(what));
 		}
-		smart_str_free(&waits);
+		zend_string_release(what);
 		zend_string_release(info);
 	} ZEND_HASH_FOREACH_END();
 }
@@ -925,8 +935,11 @@ void async_scheduler_suspend(bool from_main)
 	EG(error_handling) = EH_NORMAL;
 	EG(exception_class) = NULL;
 
+	ASYNC_SWITCHED();
 	if (ZEND_COROUTINE_IS_MAIN(coro)) {
+		ASYNC_G(main_frame) = EG(current_execute_data);
 		main_wait();
+		ASYNC_G(main_frame) = NULL;
 	} else {
 		co->execute_data = EG(current_execute_data);
 		co->resume_ctx = EG(current_fiber_context);

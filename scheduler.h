@@ -23,6 +23,8 @@ void async_scheduler_launch(void);
 bool async_scheduler_enqueue(zend_coroutine_t *coroutine);
 /* Suspends the current coroutine until its waker is resolved; async_wait.c is the way to use it. */
 void async_scheduler_suspend(bool from_main);
+/* What a coroutine waits for, for reports (the deadlock report, the dump on a signal). */
+zend_string *async_scheduler_wait_info(zend_coroutine_t *coro);
 void async_scheduler_unhandled_exception(async_coroutine_t *co, zend_object *exception);
 void async_scheduler_request_exit(void);
 void async_scheduler_graceful_shutdown(void);

@@ -1,0 +1,79 @@
+--TEST--
+async.dump_on_signal: the signal prints every coroutine with its state, what it waits for and its trace, through PHP's error channel, whether the loop waits in the reactor or a coroutine is busy; the process keeps running
+--SKIPIF--
+<?php
+if (!extension_loaded('async')) die('skip async not loaded');
+if (!is_executable('/bin/kill')) die('skip no /bin/kill');
+?>
+--INI--
+pcre.jit=0
+async.dump_on_signal=SIGUSR1
+--FILE--
+<?php
+use function Async\{spawn, await, delay};
+
+$dumps = [];
+set_error_handler(function (int $no, string $msg) use (&$dumps) {
+    $dumps[] = $msg;
+    return true;
+});
+$ch = new Async\Channel();
+$sleeper = spawn(function () { delay(60000); });
+$reader = spawn(function () use ($ch) { return $ch->recv(); });
+/* exec() in a coroutine suspends it: the loop is in the reactor when the signal comes */
+$killer = spawn(function () { exec('/bin/kill -USR1 ' . getmypid()); return 'killer done'; });
+var_dump(await($killer));
+while (!$dumps) { delay(1); } // the trigger's callback may come one loop turn later
+foreach ($dumps as $d) {
+    echo preg_replace('/ \(Closure::__invoke\)|Coroutine \d+/', '', str_replace(__FILE__, 'F', $d)), "\n--\n";
+}
+
+/* a coroutine busy in PHP code when the signal comes: it is shown running, where it is */
+$dumps = [];
+$busy = spawn(function () use (&$dumps) {
+    $end = hrtime(true) + 60e9; // a bound only: valgrind may hold the watcher thread back for seconds
+    $kill = proc_open(['/bin/kill', '-USR1', (string) getmypid()], [], $pipes); // starts it, no wait
+    while (!$dumps && hrtime(true) < $end) { } // line 24
+    proc_close($kill);
+    return count($dumps);
+});
+var_dump(await($busy) > 0);
+foreach ($dumps as $d) {
+    if (str_contains($d, 'running')) {
+        echo preg_replace('/Coroutine \d+/', 'Coroutine', str_replace(__FILE__, 'F', $d)), "\n";
+    }
+}
+$ch->send('bye');
+var_dump(await($reader));
+$sleeper->cancel();
+echo "still running\n";
+?>
+--EXPECTF--
+string(11) "killer done"
+Coroutine dump on signal 10: 4 coroutines
+--
+Main coroutine spawned at F:10, suspended at F:14 (internal): waits for  spawned at F:13, suspended at F:13
+#0 F(14): Async\await(Object(Async\Coroutine))
+#1 {main}
+--
+ spawned at F:10, suspended at F:10: waits for Timer(60000 ms)
+#0 F(10): Async\delay(60000)
+#1 [internal function]: {closure}()
+#2 {main}
+--
+ spawned at F:11, suspended at F:11: waits for Channel(capacity=0, receivers=1, senders=0, buffered=0)
+#0 F(11): Async\Channel->recv()
+#1 [internal function]: {closure}()
+#2 {main}
+--
+ spawned at F:13, suspended at F:13: waits for Poll(fd=%d, read)
+#0 F(13): exec('/bin/kill -USR1...')
+#1 [internal function]: {closure}()
+#2 {main}
+--
+bool(true)
+Coroutine spawned at F:22 (Closure::__invoke): running at F:25
+#0 [internal function]: {closure}()
+#1 {main}
+string(3) "bye"
+still running
