@@ -31,6 +31,8 @@
 #include "channel.h"
 #include "task_group.h"
 #include "iterate.h"
+#include "virtual_time.h"
+#include "clock.h"
 #include "await.h"
 #include "signal_wait.h"
 #include "fs_watcher.h"
@@ -261,6 +263,7 @@ static PHP_MINIT_FUNCTION(async)
 	async_register_channel_class();
 	async_register_task_group_classes();
 	async_register_iterate_function();
+	async_register_virtual_time_function();
 	async_register_await();
 	async_register_signal();
 	async_register_fs_watcher();
@@ -277,6 +280,7 @@ static PHP_MINIT_FUNCTION(async)
 	async_exec_hooks_install();
 	async_proc_wait_hooks_install();
 	async_stdio_hooks_install();
+	async_time_hooks_install();
 	async_watchdog_minit();
 	async_dump_minit();
 	return SUCCESS;
@@ -298,6 +302,7 @@ static PHP_MSHUTDOWN_FUNCTION(async)
 	async_main_end_unregister();
 	async_autoload_unregister();
 	async_stdio_hooks_uninstall();
+	async_time_hooks_uninstall();
 	zend_async_api_unregister_all();
 	UNREGISTER_INI_ENTRIES();
 	return SUCCESS;
@@ -322,6 +327,7 @@ static PHP_RINIT_FUNCTION(async)
 static PHP_RSHUTDOWN_FUNCTION(async)
 {
 	async_scheduler_rshutdown();
+	async_clock_rshutdown();
 	async_autoload_rshutdown();
 	async_contexts_shutdown();
 	/* before the reactor: signal waits release their events */

@@ -7,6 +7,7 @@
  */
 #include "php_async.h"
 #include "coroutine.h"
+#include "clock.h"
 #include "coroutine_finally.h"
 #include "coroutine_autoload.h"
 #include "scheduler.h"
@@ -132,6 +133,10 @@ static void coroutine_free_obj(zend_object *object)
 	async_scope_ops->forget_coroutine(&co->coro);
 	async_output_discard(&co->output);
 	async_autoload_free(&co->in_autoload);
+	if (co->clock != NULL) {
+		async_clock_release(co->clock);
+		co->clock = NULL;
+	}
 	zend_async_waker_destroy(&co->coro);
 	zend_async_callbacks_free(&co->coro.event);
 	zend_fcall_release(co->coro.fcall);

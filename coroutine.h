@@ -44,6 +44,7 @@ struct _async_coroutine_s {
 	zend_object *context;             /* Async\Context, lazily */
 	async_output_state_t output;      /* its own ob_start() handlers while switched out */
 	HashTable *in_autoload;           /* its EG(in_autoload) while switched out (coroutine_autoload.c) */
+	struct _async_clock_s *clock;     /* its bubble's virtual clock, NULL for real time (clock.c) */
 	zend_object std;
 };
 

@@ -6,6 +6,7 @@
  */
 #include "php_async.h"
 #include "hooks.h"
+#include "clock.h"
 #include "async_wait.h"
 #include <sys/time.h>
 
@@ -120,7 +121,8 @@ static ZEND_FUNCTION(async_time_sleep_until)
 	const uint64_t ns_per_sec = 1000000000;
 	const double top_target_sec = (double) (UINT64_MAX / ns_per_sec);
 	struct timeval tm;
-	if (gettimeofday(&tm, NULL) != 0) {
+	async_clock_t *clock = async_clock_current(); /* inside virtual_time(): its clock */
+	if (clock == NULL && gettimeofday(&tm, NULL) != 0) {
 		RETURN_FALSE;
 	}
 	if (UNEXPECTED(!(target >= 0 && target <= top_target_sec))) {
@@ -128,7 +130,8 @@ static ZEND_FUNCTION(async_time_sleep_until)
 		RETURN_THROWS();
 	}
 	uint64_t target_ns = (uint64_t) (target * ns_per_sec);
-	uint64_t current_ns = ((uint64_t) tm.tv_sec) * ns_per_sec + ((uint64_t) tm.tv_usec) * 1000;
+	uint64_t current_ns = clock != NULL ? async_clock_wall_ns(clock)
+		: ((uint64_t) tm.tv_sec) * ns_per_sec + ((uint64_t) tm.tv_usec) * 1000;
 	if (target_ns < current_ns) {
 		php_error_docref(NULL, E_WARNING, "Argument #1 ($timestamp) must be greater than or equal to the current time");
 		RETURN_FALSE;

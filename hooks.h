@@ -134,4 +134,9 @@ void async_dump_mshutdown(void);
 void async_dump_rinit(void);
 void async_dump_rshutdown(void);
 
+/* hook_time.c: time(), microtime(), hrtime(), gettimeofday(), the date functions without a
+ * timestamp and DateTime's "now" read the clock of a virtual_time() bubble inside one. */
+void async_time_hooks_install(void);
+void async_time_hooks_uninstall(void);
+
 #endif /* ASYNC_HOOKS_H */

@@ -47,6 +47,8 @@ ZEND_BEGIN_MODULE_GLOBALS(async)
 	uint64_t switch_seq;             /* counts switches and reactor entries/exits: the watchdog reads it */
 	bool in_reactor_wait;            /* the loop blocks in the reactor (the watchdog stays quiet) */
 	zend_execute_data *main_frame;   /* main's frames while it waits in the scheduler (the dump) */
+	struct _async_clock_s *clocks;   /* live virtual clocks, newest first (clock.c) */
+	struct _async_clock_s *clock_firing; /* the clock whose timer's callbacks run now (clock.c) */
 	HashTable *autoloading;          /* lc class name -> the coroutine autoloading it (coroutine_autoload.c) */
 	uint64_t rng_state;
 	zend_ulong coroutines_total;

@@ -8,6 +8,7 @@
  */
 #include "php_async.h"
 #include "reactor_uv.h"
+#include "clock.h"
 
 uv_loop_t *async_reactor_loop(void)
 {
@@ -105,6 +106,10 @@ static bool reactor_loop_alive(void)
 
 static uint64_t reactor_now(void)
 {
+	async_clock_t *clock = async_clock_current();
+	if (clock != NULL) {
+		return async_clock_mono_ns(clock) / 1000000; /* inside virtual_time() */
+	}
 	return ASYNC_G(loop) ? uv_now(ASYNC_G(loop)) : uv_hrtime() / 1000000;
 }
 
@@ -282,7 +287,7 @@ bool async_reactor_timer_rearm(zend_async_timer_event_t *t, zend_ulong timeout_m
 {
 	async_timer_t *timer = (async_timer_t *) t;
 	zend_async_event_t *event = &t->base;
-	if (t->is_periodic || event->loop_ref_count != 0 || event->callbacks.length != 0
+	if (event->start != timer_start || t->is_periodic || event->loop_ref_count != 0 || event->callbacks.length != 0
 		|| ZEND_ASYNC_EVENT_HAS(event, ASYNC_EVENT_F_DETACHED) || uv_is_closing((uv_handle_t *) &timer->uv)) {
 		return false; /* in use, or its handle is gone */
 	}
@@ -305,6 +310,12 @@ static const async_reactor_methods_t timer_methods = {
 static zend_async_timer_event_t *reactor_new_timer_event(zend_ulong timeout_ms, zend_ulong nanoseconds,
 	bool is_periodic, size_t extra_size)
 {
+	async_clock_t *clock = async_clock_current();
+	if (clock != NULL) {
+		/* inside a bubble of virtual time: the clock's own timer, not libuv's */
+		uint64_t ns = timeout_ms > (UINT64_MAX - nanoseconds) / 1000000 ? UINT64_MAX : timeout_ms * 1000000 + nanoseconds;
+		return async_clock_new_timer(clock, ns, is_periodic, extra_size);
+	}
 	uv_loop_t *loop = async_reactor_loop_or_throw();
 	if (loop == NULL) {
 		return NULL;
@@ -455,6 +466,10 @@ const char *async_reactor_version_compiled(void)
 
 uint64_t async_reactor_hrtime(void)
 {
+	async_clock_t *clock = async_clock_current();
+	if (clock != NULL) {
+		return async_clock_mono_ns(clock); /* deadlines inside virtual_time() pair with its timers */
+	}
 	return uv_hrtime();
 }
 

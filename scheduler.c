@@ -8,6 +8,7 @@
  */
 #include "php_async.h"
 #include "scheduler.h"
+#include "clock.h"
 #include "coroutine.h"
 #include "exceptions.h"
 #include "zend_exceptions.h"
@@ -265,6 +266,10 @@ static async_coroutine_t *spawn_into(zend_async_scope_t *scope)
 	}
 	GC_ADDREF(&co->std); /* alive until it finishes */
 	co->spawned = true;
+	co->clock = async_clock_current(); /* spawned inside a bubble: part of it */
+	if (co->clock != NULL) {
+		async_clock_addref(co->clock);
+	}
 	ZEND_ASYNC_INCREASE_COROUTINE_COUNT;
 	ASYNC_G(coroutines_total)++;
 	zend_hash_index_add_ptr(&ASYNC_G(coroutines), co->std.handle, co);
@@ -403,6 +408,19 @@ static tick_result run_batch(void)
 	return worked ? TICK_WORK : TICK_IDLE;
 }
 
+/* Nothing is runnable and a bubble of virtual time is live: real events already due go first
+ * (a reply that arrived holds the clock), then the deepest bubble waiting on time only jumps. */
+static bool virtual_time_advanced(void)
+{
+	if (ZEND_ASYNC_G(active_event_count) > 0 || ZEND_ASYNC_REACTOR_LOOP_ALIVE()) {
+		ZEND_ASYNC_REACTOR_EXECUTE(true);
+	}
+	if (ASYNC_G(run_queue).count > 0 || ASYNC_G(microtasks_length) > 0) {
+		return true;
+	}
+	return async_clock_advance();
+}
+
 static uint32_t count_waiting(bool include_main)
 {
 	uint32_t n = 0;
@@ -533,6 +551,9 @@ static tick_result scheduler_tick(bool main_waiting)
 		if (ZEND_ASYNC_G(active_event_count) > 0 || ZEND_ASYNC_REACTOR_LOOP_ALIVE()) {
 			ZEND_ASYNC_REACTOR_EXECUTE(true);
 		}
+		return TICK_WORK;
+	}
+	if (ASYNC_G(clocks) != NULL && virtual_time_advanced()) {
 		return TICK_WORK;
 	}
 	if (ZEND_ASYNC_G(active_event_count) > 0) {

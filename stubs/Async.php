@@ -131,8 +131,7 @@ final class Channel implements Awaitable, \IteratorAggregate, \Countable
     public function send(mixed $value, ?Completable $cancellationToken = null): void {}
 
     /**
-     * non-blocking; false if full or closed (never throws for closed); capacity 0: parks one value
-     * in the rendezvous slot (§8.7)
+     * non-blocking; false if full or closed (never throws for closed)
      */
     public function sendAsync(mixed $value): bool {}
 
@@ -299,8 +298,7 @@ final class Coroutine implements Completable
     public function cancel(?AsyncCancellation $cancellation = null): void {}
 
     /**
-     * cb($coroutine); after completion, in a helper coroutine (may suspend; await() does not wait
-     * for it); immediately if already finished; multiple allowed, FIFO; errors: see §8.2.7
+     * cb($coroutine); runs immediately if already finished; multiple allowed, FIFO
      */
     public function finally(\Closure $callback): void {}
 }
@@ -511,11 +509,6 @@ final class Future implements Completable
     public function await(?Completable $cancellation = null): mixed {}
 
     /** The future's state first ("Future(pending) created at F:L", "Future(completed at F:L)", ...), then what waits on it. */
-    /**
-     * the future's state first ("Future(pending) created at F:L", "Future(completed at F:L)",
-     * "Future(failed at F:L: Class: message)", "Future(cancelled at F:L)"), then what waits on it
-     * (FutureState::getAwaitingInfo()'s list)
-     */
     public function getAwaitingInfo(): array {}
 
     public function getCreatedFileAndLine(): array {}
@@ -528,15 +521,12 @@ final class Future implements Completable
 }
 
 /**
- * Calls $callback($value, $key) per element inside an isolated, not-safe child Scope: with
- * concurrency 0 (unlimited) each in a coroutine of its own; with a limit, in at most $concurrency
- * worker coroutines, each taking the next element when it finished one (the source advances only
- * when a worker can take the element, so a stop leaves the rest of a generator unpulled). A false
- * return stops iteration. The caller blocks until done. If the callback throws, iteration stops
- * and the exception propagates. Afterwards, coroutines spawned inside callbacks are cancelled if
- * cancelPending, with AsyncCancellation("Cancellation of pending coroutines after iterator
- * completion"), *and awaited* (their finally blocks have run when iterate() returns), or else
- * awaited to completion. Arrays are copied first. A non-iterable throws TypeError.
+ * Calls $callback($value, $key) per element, each in a coroutine inside an isolated, not-safe
+ * child Scope. concurrency 0 means unlimited. A false return stops iteration. The caller blocks
+ * until done. If the callback throws, iteration stops and the exception propagates. Afterwards,
+ * coroutines spawned inside callbacks are cancelled if cancelPending, with
+ * AsyncCancellation("Cancellation of pending coroutines after iterator completion"), or else
+ * awaited. Arrays are copied first. A non-iterable throws TypeError.
  */
 function iterate(iterable $iterable, callable $callback, int $concurrency = 0, bool $cancelPending = true): void {}
 
@@ -700,8 +690,7 @@ final class Scope implements ScopeProvider
     public function setChildScopeExceptionHandler(callable $exceptionHandler): void {}
 
     /**
-     * cb($scope); after disposal, in a helper coroutine (dispose() returns first); immediately if
-     * already disposed; errors: see §8.2.7
+     * cb($scope); run at disposal; immediately if already disposed
      */
     public function finally(\Closure $callback): void {}
 
