@@ -6,4 +6,26 @@
 
 namespace Async\Testing;
 
+/**
+ * Runs $task in a new coroutine in a child Scope of the caller's (the *bubble*) and waits for it
+ * like await(): returns its result or rethrows its exception. The bubble's coroutines (the task
+ * and everything spawned from inside) see a virtual clock: every reactor timer they create
+ * (delay(), sleep()/usleep()/time_nanosleep()/time_sleep_until(), timeout(), channel and pool
+ * timers, stream_select() deadlines) and time(), microtime(), hrtime(), gettimeofday(),
+ * date()/gmdate()/idate()/getdate()/localtime()/strtotime() without a timestamp, new
+ * DateTime()/new DateTimeImmutable()/date_create()/date_create_immutable() with no time, "" or
+ * "now" read it. The clock is frozen; when nothing is runnable and every coroutine of the bubble
+ * waits only on its virtual timers, on coroutines of the bubble, or on in-process events
+ * (channels, futures, scopes, pools: taken to be completed by the bubble's coroutines), it jumps
+ * to the earliest timer and fires every timer due then in the order they were armed. A coroutine
+ * of the bubble waiting on real I/O, a process, a signal, a real timer or a coroutine outside the
+ * bubble holds the clock. When every coroutine of the bubble waits on nothing that can happen and
+ * no real event is live, the task is cancelled with DeadlockError("Deadlock detected in
+ * virtual_time(): every coroutine of the bubble waits, and no timer is pending"). When the task
+ * ends, what it left running in the bubble is cancelled with AsyncCancellation("Cancellation of
+ * the coroutines left running when virtual_time() returned") and awaited (its finally blocks still
+ * see the bubble's clock); the task's exception wins over one a leftover raises then. Bubbles
+ * nest: an inner clock starts at the outer's now and its time does not move the outer's. mktime()
+ * and relative date strings still start from real time. Launches the scheduler.
+ */
 function virtual_time(callable $task, mixed ...$args): mixed {}
