@@ -2,6 +2,8 @@
 examples/virtual_time_retry.php: the retry-with-back-off tests (31 s of sleeps) run in well under a second
 --SKIPIF--
 <?php if (!extension_loaded('async')) die('skip async not loaded'); ?>
+--INI--
+pcre.jit=0
 --FILE--
 <?php
 require __DIR__ . '/../inc/bounds.inc';
