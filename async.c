@@ -33,6 +33,7 @@
 #include "iterate.h"
 #include "virtual_time.h"
 #include "clock.h"
+#include "stack_arena.h"
 #include "await.h"
 #include "signal_wait.h"
 #include "fs_watcher.h"
@@ -95,6 +96,8 @@ PHP_INI_BEGIN()
 	STD_PHP_INI_ENTRY("async.max_contexts", "0", PHP_INI_ALL, OnUpdateLong, max_contexts, zend_async_globals, async_globals)
 	STD_PHP_INI_ENTRY("async.schedule_seed", "0", PHP_INI_ALL, OnUpdateLong, schedule_seed, zend_async_globals, async_globals)
 	STD_PHP_INI_ENTRY("async.shutdown_timeout", "-1", PHP_INI_ALL, OnUpdateShutdownTimeout, shutdown_timeout, zend_async_globals, async_globals)
+	STD_PHP_INI_BOOLEAN("async.stack_arena", "1", PHP_INI_SYSTEM, OnUpdateBool, use_stack_arena, zend_async_globals, async_globals)
+	STD_PHP_INI_ENTRY("async.stack_guards", "-1", PHP_INI_SYSTEM, OnUpdateLong, stack_guards, zend_async_globals, async_globals)
 	STD_PHP_INI_ENTRY("async.block_warning_ms", "0", PHP_INI_ALL, OnUpdateBlockWarning, block_warning_ms, zend_async_globals, async_globals)
 	STD_PHP_INI_ENTRY("async.dump_on_signal", "", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateDumpSignal, dump_on_signal, zend_async_globals, async_globals)
 PHP_INI_END()
@@ -234,7 +237,9 @@ static PHP_GINIT_FUNCTION(async)
 static PHP_MINIT_FUNCTION(async)
 {
 	REGISTER_INI_ENTRIES();
-	if (ASYNC_G(max_contexts) == 0) {
+	ASYNC_G(use_stack_arena) = ASYNC_G(use_stack_arena) && async_stack_arena_available();
+	if (ASYNC_G(max_contexts) == 0 && !ASYNC_G(use_stack_arena)) {
+		/* the arena needs no memory map per stack: no limit but memory (memory_limit) */
 		ASYNC_G(max_contexts) = default_max_contexts();
 	}
 
@@ -304,6 +309,7 @@ static PHP_MSHUTDOWN_FUNCTION(async)
 	async_stdio_hooks_uninstall();
 	async_time_hooks_uninstall();
 	zend_async_api_unregister_all();
+	async_stack_arena_shutdown();
 	UNREGISTER_INI_ENTRIES();
 	return SUCCESS;
 }
@@ -330,6 +336,7 @@ static PHP_RSHUTDOWN_FUNCTION(async)
 	async_clock_rshutdown();
 	async_autoload_rshutdown();
 	async_contexts_shutdown();
+	async_stack_arena_trim();
 	/* before the reactor: signal waits release their events */
 	async_signal_rshutdown();
 	async_reactor_signal_rshutdown();

@@ -8,6 +8,22 @@
 #include "php_async.h"
 #include "coroutine.h"
 #include "clock.h"
+#include "stack_arena.h"
+#include "zend_observer.h"
+#ifdef __SANITIZE_ADDRESS__
+# include <sanitizer/common_interface_defs.h>
+#endif
+#if defined(__has_include)
+# if __has_include(<valgrind/valgrind.h>)
+#  include <valgrind/valgrind.h>
+#  define ASYNC_STACK_REGISTER(w) ((w)->valgrind_id = VALGRIND_STACK_REGISTER((w)->stack.base, (char *) (w)->stack.base + (w)->stack.size))
+#  define ASYNC_STACK_DEREGISTER(w) VALGRIND_STACK_DEREGISTER((w)->valgrind_id)
+# endif
+#endif
+#ifndef ASYNC_STACK_REGISTER
+# define ASYNC_STACK_REGISTER(w) ((void) 0)
+# define ASYNC_STACK_DEREGISTER(w) ((void) 0)
+#endif
 #include "coroutine_finally.h"
 #include "coroutine_autoload.h"
 #include "scheduler.h"
@@ -82,11 +98,25 @@ async_coroutine_t *async_coroutine_new(void)
 	return ASYNC_CO_FROM_OBJ(coroutine_create_object(async_ce_coroutine));
 }
 
-static void worker_free(async_worker_t *worker)
+/* A worker whose context is done with: an arena stack goes back to the arena (the Zend fiber API
+ * would unmap it), a stack of the Zend fiber API is destroyed by it — unless that already
+ * happened (`destroyed`: the switch away from a dead Zend context destroys it, P3). */
+static void worker_retire(async_worker_t *worker, bool destroyed)
 {
 	ASYNC_G(live_contexts)--;
-	zend_fiber_destroy_context(&worker->ctx);
+	if (worker->arena) {
+		zend_observer_fiber_destroy_notify(&worker->ctx);
+		ASYNC_STACK_DEREGISTER(worker);
+		async_stack_release(&worker->stack);
+	} else if (!destroyed) {
+		zend_fiber_destroy_context(&worker->ctx);
+	}
 	efree(worker);
+}
+
+static void worker_free(async_worker_t *worker)
+{
+	worker_retire(worker, false);
 }
 
 /* Forced unwinding at shutdown: a graceful-exit error runs the coroutine's finally blocks. */
@@ -223,6 +253,94 @@ static HashTable *coroutine_get_gc(zend_object *object, zval **table, int *num)
 
 static ZEND_STACK_ALIGNED void worker_entry(zend_fiber_transfer *transfer);
 
+/* PHP's boost.context entry points (exported by the binary; zend_fibers.c declares them the same
+ * way): a context made on an arena stack is then switched like any other, with
+ * zend_fiber_switch_context(), so observers (Xdebug), the JIT and ASan see an ordinary fiber. */
+typedef struct {
+	void *handle;
+	zend_fiber_transfer *transfer;
+} async_fcontext_data_t;
+extern void *make_fcontext(void *sp, size_t size, void (*fn)(async_fcontext_data_t));
+
+/* zend_fiber_switch_context() gets the context's stack as PHP's private struct; ours has its
+ * layout (same fields under the same build switches), the ones it reads set. */
+typedef struct {
+	void *pointer;
+	size_t size;
+#ifdef HAVE_VALGRIND
+	unsigned int valgrind_stack_id;
+#endif
+#ifdef __SANITIZE_ADDRESS__
+	const void *asan_pointer;
+	size_t asan_size;
+#endif
+} async_zend_fiber_stack_t;
+
+/* What zend_fiber_trampoline() does, but the context never goes DEAD: a dead context is
+ * destroyed by the next switch, and destroying it unmaps its stack, which is the arena's. */
+static ZEND_NORETURN void worker_trampoline(async_fcontext_data_t data)
+{
+	zend_fiber_transfer transfer = *data.transfer;
+	zend_fiber_context *from = transfer.context;
+#ifdef __SANITIZE_ADDRESS__
+	async_zend_fiber_stack_t *from_stack = (async_zend_fiber_stack_t *) from->stack;
+	__sanitizer_finish_switch_fiber(NULL, &from_stack->asan_pointer, &from_stack->asan_size);
+#endif
+	from->handle = data.handle;
+	if (from->status == ZEND_FIBER_STATUS_DEAD) {
+		zend_fiber_destroy_context(from);
+	}
+	zend_fiber_context *context = EG(current_fiber_context);
+	context->function(&transfer);
+	/* worker_entry() returned: the worker is dead; whoever resumes retires it */
+	zend_fiber_switch_context(&transfer);
+	abort();
+}
+
+static bool worker_context_init(async_worker_t *worker)
+{
+	if (!ASYNC_G(use_stack_arena)) {
+		worker->arena = false;
+		return ASYNC_FIBER_INIT_OK(zend_fiber_init_context(&worker->ctx, async_ce_coroutine, worker_entry, EG(fiber_stack_size)));
+	}
+	if (!async_stack_acquire(&worker->stack, EG(fiber_stack_size), ASYNC_G(stack_guards))) {
+		return false;
+	}
+	worker->arena = true;
+	async_zend_fiber_stack_t *zstack = (async_zend_fiber_stack_t *) worker->zend_stack;
+	ZEND_ASSERT(sizeof(async_zend_fiber_stack_t) <= sizeof(worker->zend_stack));
+	memset(zstack, 0, sizeof(*zstack));
+	zstack->pointer = worker->stack.base;
+	zstack->size = worker->stack.size;
+#ifdef __SANITIZE_ADDRESS__
+	zstack->asan_pointer = worker->stack.base;
+	zstack->asan_size = worker->stack.size;
+#endif
+	ASYNC_STACK_REGISTER(worker);
+	worker->ctx.stack = (zend_fiber_stack *) zstack;
+	worker->ctx.handle = make_fcontext((char *) worker->stack.base + worker->stack.size, worker->stack.size, worker_trampoline);
+	worker->ctx.kind = async_ce_coroutine;
+	worker->ctx.function = worker_entry;
+	worker->ctx.cleanup = NULL;
+	worker->ctx.status = ZEND_FIBER_STATUS_INIT;
+	zend_observer_fiber_init_notify(&worker->ctx);
+	return true;
+}
+
+/* A broken canary: the coroutine overflowed its stack into the one below. */
+static void worker_check_stack(async_worker_t *worker, async_coroutine_t *co)
+{
+	if (worker->arena && UNEXPECTED(!async_stack_canary_intact(&worker->stack))) {
+		char who[160];
+		if (co != NULL && co->coro.filename != NULL) {
+			snprintf(who, sizeof(who), "coroutine %u spawned at %s:%u", co->std.handle, ZSTR_VAL(co->coro.filename), co->coro.lineno);
+		} else {
+			snprintf(who, sizeof(who), "coroutine %u", co != NULL ? co->std.handle : 0);
+		}
+		async_stack_overflowed(&worker->stack, who);
+	}
+}
+
 static async_worker_t *worker_acquire(void)
 {
 	async_worker_t *worker = ASYNC_G(free_workers);
@@ -235,7 +353,7 @@ static async_worker_t *worker_acquire(void)
 	}
 
 	worker = ecalloc(1, sizeof(async_worker_t));
-	if (!ASYNC_FIBER_INIT_OK(zend_fiber_init_context(&worker->ctx, async_ce_coroutine, worker_entry, EG(fiber_stack_size)))) {
+	if (!worker_context_init(worker)) {
 		efree(worker);
 		return NULL;
 	}
@@ -578,13 +696,16 @@ void async_coroutine_start_or_resume(async_coroutine_t *co)
 		co->resume_ctx->status = ZEND_FIBER_STATUS_RUNNING;
 	}
 
+	if (worker != NULL) {
+		worker_check_stack(worker, co);
+	}
 	if (worker != NULL && worker->dead) {
-		/* The context was destroyed by the switch; the struct is ours to free (P3). */
+		/* A Zend context was destroyed by the switch, an arena one goes back to the arena; the
+		 * struct is ours to free (P3). */
 		if (co->worker == worker) {
 			co->worker = NULL;
 		}
-		ASYNC_G(live_contexts)--;
-		efree(worker);
+		worker_retire(worker, true);
 	}
 	if (transfer.flags & ZEND_FIBER_TRANSFER_FLAG_BAILOUT) {
 		coroutine_end_by_fatal(co);

@@ -7,6 +7,7 @@
 
 #include "php_async.h"
 #include "coroutine_output.h"
+#include "stack_arena.h"
 
 /* P5: zend_fiber_init_context() returns bool on 8.2 and zend_result from 8.3 on. */
 #if PHP_VERSION_ID >= 80300
@@ -23,6 +24,10 @@ struct _async_worker_s {
 	zend_fiber_context *return_ctx; /* where the worker goes when it parks or dies */
 	async_worker_t *next_free;
 	bool dead;
+	bool arena;                     /* its stack is the arena's (stack_arena.c), not the fiber API's */
+	async_stack_t stack;            /* the arena's stack */
+	unsigned int valgrind_id;
+	void *zend_stack[6];            /* ctx.stack points here: PHP's zend_fiber_stack, as ours */
 };
 
 struct _async_coroutine_s {

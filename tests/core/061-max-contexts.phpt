@@ -40,7 +40,7 @@ try { await($x[0]); } catch (Async\AsyncCancellation $e) {}
 var_dump(await(spawn(fn() => "slot freed")));
 ?>
 --EXPECT--
-Async\AsyncException: Cannot spawn a coroutine: 5 coroutines are alive, the limit is 5 (async.max_contexts; each needs 2 memory maps, see vm.max_map_count)
+Async\AsyncException: Cannot spawn a coroutine: 5 coroutines are alive, the limit is 5 (async.max_contexts)
 int(6)
 string(8) "ok after"
 int(10)

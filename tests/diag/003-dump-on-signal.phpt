@@ -20,7 +20,7 @@ set_error_handler(function (int $no, string $msg) use (&$dumps) {
 $ch = new Async\Channel();
 $sleeper = spawn(function () { delay(60000); });
 $reader = spawn(function () use ($ch) { return $ch->recv(); });
-/* exec() in a coroutine suspends it: the loop is in the reactor when the signal comes */
+/* exec() suspends the killer: the loop is in the reactor (the killer's own entry may show either) */
 $killer = spawn(function () { exec('/bin/kill -USR1 ' . getmypid()); return 'killer done'; });
 var_dump(await($killer));
 while (!$dumps) { delay(1); } // the trigger's callback may come one loop turn later
@@ -66,10 +66,7 @@ Main coroutine spawned at F:10, suspended at F:14 (internal): waits for  spawned
 #1 [internal function]: {closure}()
 #2 {main}
 --
- spawned at F:13, suspended at F:13: waits for Poll(fd=%d, read)
-#0 F(13): exec('/bin/kill -USR1...')
-#1 [internal function]: {closure}()
-#2 {main}
+ spawned at F:13, suspended at F:13: %a
 --
 bool(true)
 Coroutine spawned at F:22 (Closure::__invoke): running at F:25

@@ -28,7 +28,7 @@ $h->awaitCompletion();
 var_dump($h->getResults(), count($g->getResults()));
 ?>
 --EXPECT--
-Cannot spawn a coroutine: N coroutines are alive, the limit is N (async.max_contexts; each needs N memory maps, see vm.max_map_count)
+Cannot spawn a coroutine: N coroutines are alive, the limit is N (async.max_contexts)
 int(2)
 array(1) {
   ["third"]=>

@@ -1,0 +1,55 @@
+/*
+ * stack_arena.h — C stacks for coroutines, carved from large memory maps (stack_arena.c).
+ *
+ * The Zend fiber API maps every stack on its own and puts a guard page under it: two memory maps
+ * per coroutine, so vm.max_map_count (65,530 by default) caps a process at ~28,000 suspended
+ * coroutines. The arena maps chunks of many stacks at once and reuses a released stack without
+ * a system call. Overflow: the chunk's lowest page is a guard; a stack gets a guard page of its
+ * own while the map budget allows (a quarter of vm.max_map_count); every stack has a canary just
+ * under it, checked each time its coroutine switches out. A fault in a guard, or a
+ * broken canary, ends the process with a fatal error naming the overflow — never silently.
+ */
+#ifndef ASYNC_STACK_ARENA_H
+#define ASYNC_STACK_ARENA_H
+
+#include "php.h"
+
+typedef struct {
+	void *base;      /* lowest usable address (above the guard page, if any) */
+	size_t size;     /* usable bytes */
+	uint32_t number; /* chunk * stacks per chunk + index */
+	bool guarded;    /* it has a guard page of its own */
+} async_stack_t;
+
+/* Whether the arena is usable on this build and machine (boost.context's make_fcontext is
+ * exported by PHP; a build on ucontext keeps the Zend fiber API's stacks). */
+bool async_stack_arena_available(void);
+
+/* A stack of `size` bytes (rounded up to pages; one size per process: the first call decides,
+ * and its `guards` too: how many stacks get a guard page, -1 for a quarter of vm.max_map_count),
+ * or false when no memory could be mapped. */
+bool async_stack_acquire(async_stack_t *stack, size_t size, zend_long guards);
+void async_stack_release(async_stack_t *stack);
+
+/* The canary under the stack (in the red zone at the top of the stack below) is intact. */
+bool async_stack_canary_intact(const async_stack_t *stack);
+
+/* A broken canary: the fatal error, and the process ends (the stack below was overwritten). */
+ZEND_NORETURN void async_stack_overflowed(const async_stack_t *stack, const char *who);
+
+/* Request end: chunks with no stack in use give their pages back (the mappings stay). */
+void async_stack_arena_trim(void);
+/* Process end. */
+void async_stack_arena_shutdown(void);
+
+/* Live figures, for runtime_stats() and the tests. */
+typedef struct {
+	uint32_t chunks;
+	uint32_t stacks_in_use;
+	uint32_t stacks_carved;
+	uint32_t guarded;
+	size_t stack_size;
+} async_stack_arena_stats_t;
+void async_stack_arena_stats(async_stack_arena_stats_t *stats);
+
+#endif /* ASYNC_STACK_ARENA_H */

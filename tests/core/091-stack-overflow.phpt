@@ -1,0 +1,60 @@
+--TEST--
+C stacks from the arena: a coroutine that recurses past its C stack ends the process with a clear fatal error (a guard page, or the canary under the stack when it has no guard of its own); below the limit nothing happens
+--SKIPIF--
+<?php
+if (!extension_loaded('async')) die('skip async not loaded');
+if (!ini_get('async.stack_arena')) die('skip the stack arena is off');
+if (str_contains(file_get_contents('/proc/self/maps'), 'libasan')) die('skip ASan reports the overflow itself (stack-buffer-underflow into the next stack)');
+?>
+--INI--
+pcre.jit=0
+--FILE--
+<?php
+require __DIR__ . '/../inc/bounds.inc';
+/* recursion through an internal function (array_map) uses the C stack at every level */
+$script = <<<'PHP'
+<?php
+use function Async\{spawn, await, delay};
+function r(int $n, int $max) { return $n >= $max ? $n : array_map(fn() => r($n + 1, $max), [1])[0]; }
+$depth = (int) $argv[1];
+$first = [];
+for ($i = 0; $i < 6; $i++) { // hold the stacks below the deep one
+    $first[] = spawn(fn() => delay(50));
+}
+$deep = spawn(function () use ($depth) { $d = r(0, $depth); delay(1); return $d; });
+$d = await($deep);
+echo "depth $d\n";
+foreach ($first as $f) { await($f); }
+echo "end\n";
+PHP;
+$file = sys_get_temp_dir() . '/async-overflow-' . getmypid() . '.php';
+file_put_contents($file, $script);
+function run(string $file, array $ini, int $depth): void
+{
+    $cmd = [PHP_BINARY, '-n', '-d', 'extension=' . async_module_path()];
+    foreach ($ini as $k => $v) {
+        array_push($cmd, '-d', "$k=$v");
+    }
+    array_push($cmd, $file, (string) $depth);
+    $p = proc_open($cmd, [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
+    $out = stream_get_contents($pipes[1]) . stream_get_contents($pipes[2]);
+    $status = proc_close($p);
+    echo "exit $status: ", trim(preg_replace('/coroutine \d+ spawned at \S+:\d+/', 'coroutine N spawned at F:L', $out)), "\n";
+}
+/* default settings: the stack has a guard page of its own */
+run($file, [], 1000000);
+/* no guard of its own (async.stack_guards=0): the recursion runs through the stack below into the chunk's guard */
+run($file, ['async.stack_guards' => 0], 1000000);
+/* no guard, 64 KiB stacks, a recursion that needs more than one of them (~75 KiB here, ~150 KiB
+ * on a debug build) but less than the six below, then returns: the canary */
+run($file, ['async.stack_guards' => 0, 'fiber.stack_size' => '64K'], 140);
+/* within the stack: nothing */
+run($file, ['async.stack_guards' => 0, 'fiber.stack_size' => '64K'], 20);
+unlink($file);
+?>
+--EXPECT--
+exit 255: PHP Fatal error:  C stack overflow in a coroutine (it ran into a guard page): it needed more than its stack (fiber.stack_size); the process stops, since the memory next to that stack may hold another coroutine's frames
+exit 255: PHP Fatal error:  C stack overflow in a coroutine (it ran into a guard page): it needed more than its stack (fiber.stack_size); the process stops, since the memory next to that stack may hold another coroutine's frames
+exit 255: PHP Fatal error:  C stack overflow in coroutine N spawned at F:L (its canary was overwritten): it needed more than its stack (fiber.stack_size); the process stops, since the memory next to that stack may hold another coroutine's frames
+exit 0: depth 20
+end
