@@ -91,7 +91,7 @@ static ZEND_INI_MH(OnUpdateDumpSignal)
 
 PHP_INI_BEGIN()
 	STD_PHP_INI_BOOLEAN("async.debug_deadlock", "1", PHP_INI_ALL, OnUpdateBool, debug_deadlock, zend_async_globals, async_globals)
-	STD_PHP_INI_ENTRY("async.vm_stack_size", "4096", PHP_INI_ALL, OnUpdateVmStackSize, vm_stack_size, zend_async_globals, async_globals)
+	STD_PHP_INI_ENTRY("async.vm_stack_size", "2048", PHP_INI_ALL, OnUpdateVmStackSize, vm_stack_size, zend_async_globals, async_globals)
 	STD_PHP_INI_ENTRY("async.context_pool_size", "128", PHP_INI_ALL, OnUpdateLong, context_pool_size, zend_async_globals, async_globals)
 	STD_PHP_INI_ENTRY("async.max_contexts", "0", PHP_INI_ALL, OnUpdateLong, max_contexts, zend_async_globals, async_globals)
 	STD_PHP_INI_ENTRY("async.schedule_seed", "0", PHP_INI_ALL, OnUpdateLong, schedule_seed, zend_async_globals, async_globals)

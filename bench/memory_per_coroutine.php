@@ -16,7 +16,7 @@
  * each, medians reported. Afterwards the coroutines are cancelled (->cancel()) and awaited, the
  * Fibers resumed to completion, so every child ends cleanly.
  *
- * Goal: <= 10 KiB RSS per suspended coroutine.
+ * Goal: <= 10 KiB RSS per suspended coroutine (#15: <= 8 KiB, see bench/million.php).
  *
  * Usage: php -n -d extension=modules/async.so bench/memory_per_coroutine.php [N=10000]
  *        (internal: --phase=coroutine|fiber runs one measurement and prints key=value lines)

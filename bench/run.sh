@@ -48,6 +48,7 @@ benchmarks=(
     "exec|"
     "files|-d memory_limit=-1"
     "fpm_soak|"
+    "million|"
     "watchdog|"
 )
 

@@ -24,15 +24,15 @@ var_dump(Async\await(Async\spawn(fn() => "ok")));
 ?>
 --EXPECT--
 string(1) "1"
-string(4) "4096"
+string(4) "2048"
 string(3) "128"
 string(1) "0"
 bool(true)
 bool(false)
-string(4) "4096"
+string(4) "2048"
 bool(false)
-string(4) "4096"
-string(4) "4096"
+string(4) "2048"
+string(4) "2048"
 string(4) "8192"
 string(1) "1"
 string(1) "0"
