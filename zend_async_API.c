@@ -94,8 +94,15 @@ static void callbacks_vector_remove_at(zend_async_callbacks_vector_t *vector, ui
 	vector->length--;
 }
 
+/* A callback most often leaves while it is being notified (a waker resolved by this event drops
+ * its subscriptions): the slot the notification is at is looked at first. */
 ZEND_API bool zend_async_callbacks_vector_remove(zend_async_callbacks_vector_t *vector, zend_async_event_callback_t *callback)
 {
+	uint32_t *it = vector->current_iterator;
+	if (it != NULL && *it > 0 && *it <= vector->length && vector->data[*it - 1] == callback) {
+		callbacks_vector_remove_at(vector, *it - 1);
+		return true;
+	}
 	for (uint32_t i = 0; i < vector->length; i++) {
 		if (vector->data[i] == callback) {
 			callbacks_vector_remove_at(vector, i);
@@ -180,7 +187,14 @@ ZEND_API void zend_async_callbacks_notify(zend_async_event_t *event, void *resul
 ZEND_API void zend_async_callbacks_notify_and_close(zend_async_event_t *event, void *result, zend_object *exception)
 {
 	ZEND_ASYNC_EVENT_SET_CLOSED(event);
+	const bool had_exception = EG(exception) != NULL;
 	zend_async_callbacks_notify(event, result, exception, false);
+	if (event->callbacks.current_iterator == NULL && (had_exception || EG(exception) == NULL)) {
+		/* Every subscriber was told and a closed event tells nothing more: the subscriptions go
+		 * now (the waiters' del_callback then finds nothing), not one by one in a search of the
+		 * vector each — with a million waiters on one future, waking them took 75 s. */
+		zend_async_callbacks_free(event);
+	}
 }
 
 ZEND_API bool zend_async_event_default_add_callback(zend_async_event_t *event, zend_async_event_callback_t *callback)
