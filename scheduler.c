@@ -492,21 +492,32 @@ static void set_exit_exception(zend_object *ex)
 	ZEND_ASYNC_G(exit_exception) = ex;
 }
 
-/* Cancels every coroutine except main. Protection is ignored (deadlock and shutdown both). */
+/* Cancels every coroutine except main. Protection is ignored (deadlock and shutdown both).
+ * A hash iterator follows the table while cancellations remove coroutines from it and spawn
+ * finally helpers into it (helpers ignore such a cancellation: skipped); a copy of the table
+ * would cost an allocation as large as the table, when memory may be what ran out (a fatal
+ * error in a coroutine) and with a million coroutines alive. */
 static void cancel_all(const char *message)
 {
-	zend_array *list = zend_array_dup(&ASYNC_G(coroutines));
-	async_coroutine_t *co;
-	ZEND_HASH_FOREACH_PTR(list, co) {
-		if (ZEND_COROUTINE_IS_MAIN(&co->coro) || ZEND_COROUTINE_IS_FINISHED(&co->coro)) {
+	HashTable *coroutines = &ASYNC_G(coroutines);
+	uint32_t iter = zend_hash_iterator_add(coroutines, 0);
+	for (;;) {
+		HashPosition pos = zend_hash_iterator_pos(iter, coroutines);
+		async_coroutine_t *co = zend_hash_get_current_data_ptr_ex(coroutines, &pos);
+		if (co == NULL) {
+			break;
+		}
+		zend_hash_move_forward_ex(coroutines, &pos);
+		EG(ht_iterators)[iter].pos = pos;
+		if (ZEND_COROUTINE_IS_MAIN(&co->coro) || ZEND_COROUTINE_IS_FINISHED(&co->coro) || co->finally_helper) {
 			continue;
 		}
 		GC_ADDREF(&co->std);
 		co->protect_depth = 0;
 		async_coroutine_cancel(&co->coro, async_new_exception(async_ce_async_cancellation, message), true, true);
 		OBJ_RELEASE(&co->std);
-	} ZEND_HASH_FOREACH_END();
-	zend_array_destroy(list);
+	}
+	zend_hash_iterator_del(iter);
 }
 
 /* No runnable coroutine, no microtask, no active event, yet coroutines wait (§8.5). */
