@@ -38,13 +38,6 @@ static uint64_t real_wall_ns(void)
 	return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
 }
 
-static uint64_t real_mono_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
-}
-
 uint64_t async_clock_mono_ns(async_clock_t *clock)
 {
 	return clock->start_mono_ns + clock->elapsed_ns;
@@ -55,16 +48,6 @@ uint64_t async_clock_wall_ns(async_clock_t *clock)
 	return clock->start_wall_ns + clock->elapsed_ns;
 }
 
-uint64_t async_clock_now_mono_ns(async_clock_t *clock)
-{
-	return clock != NULL ? async_clock_mono_ns(clock) : real_mono_ns();
-}
-
-uint64_t async_clock_now_wall_ns(async_clock_t *clock)
-{
-	return clock != NULL ? async_clock_wall_ns(clock) : real_wall_ns();
-}
-
 async_clock_t *async_clock_new(async_clock_t *parent)
 {
 	async_clock_t *clock = ecalloc(1, sizeof(async_clock_t));
@@ -72,10 +55,10 @@ async_clock_t *async_clock_new(async_clock_t *parent)
 	clock->parent = parent;
 	if (parent != NULL) {
 		async_clock_addref(parent);
-		clock->depth = parent->depth + 1;
 	}
-	clock->start_mono_ns = async_clock_now_mono_ns(parent);
-	clock->start_wall_ns = async_clock_now_wall_ns(parent);
+	/* an inner bubble starts at its outer bubble's now */
+	clock->start_mono_ns = parent != NULL ? async_clock_mono_ns(parent) : async_monotonic_ns();
+	clock->start_wall_ns = parent != NULL ? async_clock_wall_ns(parent) : real_wall_ns();
 	/* live list, newest first: the deepest bubbles come first */
 	clock->next_live = ASYNC_G(clocks);
 	if (clock->next_live != NULL) {
@@ -292,8 +275,8 @@ static bool bubble_blocked_on_time(async_clock_t *bubble)
 	uint32_t members = 0;
 	async_coroutine_t *co;
 	ZEND_HASH_FOREACH_PTR(&ASYNC_G(coroutines), co) {
-		if (!clock_within(co->clock, bubble) || ZEND_COROUTINE_IS_FINISHED(&co->coro)) {
-			continue;
+		if (!clock_within(co->clock, bubble)) {
+			continue; /* (a finished coroutine has left ASYNC_G(coroutines)) */
 		}
 		members++;
 		zend_async_waker_t *waker = co->coro.waker;
@@ -316,21 +299,19 @@ static bool bubble_blocked_on_time(async_clock_t *bubble)
 static void clock_jump(async_clock_t *clock)
 {
 	uint64_t target = clock->timers->deadline_ns;
-	if (target > clock->elapsed_ns) {
-		clock->elapsed_ns = target;
-	}
+	ZEND_ASSERT(target >= clock->elapsed_ns && "a timer is armed at the clock's now or later");
+	clock->elapsed_ns = target;
 	async_clock_addref(clock);
 	while (!clock->ended && clock->timers != NULL && clock->timers->deadline_ns <= target) {
 		async_vtimer_t *timer = clock->timers;
 		zend_async_event_t *event = &timer->event.base;
 		timer_disarm(timer);
 		if (timer->event.is_periodic) {
-			timer_arm(timer);
+			timer_arm(timer); /* past the target: it fires once per jump */
 		} else {
 			event->loop_ref_count = 0;
 			ZEND_ASYNC_EVENT_SET_CLOSED(event);
 		}
-		/* (a periodic one is armed again past the target: it fires once per jump) */
 		/* what the callbacks arm or read (a timer re-armed for the rest of a wait) is the
 		 * bubble's, though no coroutine of it runs */
 		async_clock_t *outer = ASYNC_G(clock_firing);
@@ -355,18 +336,17 @@ static void bubble_deadlock(async_clock_t *clock)
 
 bool async_clock_advance(void)
 {
+	/* newest first: a bubble made inside another comes before it */
 	for (async_clock_t *clock = ASYNC_G(clocks); clock != NULL; clock = clock->next_live) {
-		/* newest first: a bubble made inside another comes before it */
-		if (clock->timers != NULL ? !bubble_blocked_on_time(clock)
-			: clock->root == NULL || ZEND_ASYNC_G(active_event_count) > 0 || !bubble_blocked_on_time(clock)) {
-			continue;
-		}
 		if (clock->timers != NULL) {
-			clock_jump(clock);
-		} else {
+			if (bubble_blocked_on_time(clock)) {
+				clock_jump(clock);
+				return true;
+			}
+		} else if (clock->root != NULL && ZEND_ASYNC_G(active_event_count) == 0 && bubble_blocked_on_time(clock)) {
 			bubble_deadlock(clock);
+			return true;
 		}
-		return true;
 	}
 	return false;
 }

@@ -17,7 +17,6 @@ typedef struct _async_vtimer_s async_vtimer_t;
 
 struct _async_clock_s {
 	uint32_t refcount;
-	uint32_t depth;              /* 0 for a bubble made outside any bubble */
 	async_clock_t *parent;       /* the bubble this one was made in */
 	uint64_t start_mono_ns;      /* monotonic time (the parent's) when the bubble began */
 	uint64_t start_wall_ns;      /* Unix time in ns (the parent's) when the bubble began */
@@ -44,9 +43,6 @@ void async_clock_end(async_clock_t *clock);
 
 uint64_t async_clock_mono_ns(async_clock_t *clock);
 uint64_t async_clock_wall_ns(async_clock_t *clock);
-/* Real time when clock is NULL. */
-uint64_t async_clock_now_mono_ns(async_clock_t *clock);
-uint64_t async_clock_now_wall_ns(async_clock_t *clock);
 
 /* The reactor's timer constructor for a coroutine inside a bubble. */
 zend_async_timer_event_t *async_clock_new_timer(async_clock_t *clock, uint64_t timeout_ns, bool periodic,

@@ -129,18 +129,11 @@ static ZEND_FUNCTION(async_gettimeofday)
  * Functions with an optional timestamp: called again with the bubble's
  * ------------------------------------------------------------------------------------------- */
 
+/* The running function or constructor, called again with other arguments. */
 static void call_again(zend_execute_data *execute_data, zval *return_value, uint32_t count, zval *params)
 {
-	zend_fcall_info fci = empty_fcall_info;
-	zend_fcall_info_cache fcc = empty_fcall_info_cache;
-	fci.size = sizeof(fci);
-	fci.retval = return_value;
-	fci.params = params;
-	fci.param_count = count;
-	fcc.function_handler = EX(func);
-	fcc.object = Z_TYPE(EX(This)) == IS_OBJECT ? Z_OBJ(EX(This)) : NULL;
-	fcc.called_scope = fcc.object != NULL ? fcc.object->ce : NULL;
-	zend_call_function(&fci, &fcc);
+	zend_object *object = Z_TYPE(EX(This)) == IS_OBJECT ? Z_OBJ(EX(This)) : NULL;
+	zend_call_known_function(EX(func), object, object != NULL ? object->ce : NULL, return_value, count, params, NULL);
 }
 
 /* The arguments given, with the one at `index` set to the bubble's timestamp when it is missing

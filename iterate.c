@@ -462,32 +462,6 @@ static bool iterate_feed(iterate_state_t *st, iterate_source_t *src, zend_fcall_
 }
 
 /* Waits until the scope has no active coroutine left (cancelPending = false). */
-static void iterate_scope_notified(zend_async_event_t *event, zend_async_event_callback_t *callback,
-	void *result, zend_object *exception)
-{
-	async_scope_notice_t notice = result ? *(const async_scope_notice_t *) result : ASYNC_SCOPE_DISPOSED;
-	if (notice == ASYNC_SCOPE_FINISHED || notice == ASYNC_SCOPE_DISPOSED) {
-		zend_async_waker_callback_resolve(event, callback, NULL, NULL);
-	}
-}
-
-static bool iterate_await_scope(zend_async_scope_t *scope)
-{
-	while (!async_scope_is_finished(scope) && !ZEND_ASYNC_EVENT_IS_CLOSED(&scope->event)) {
-		zend_coroutine_t *co = async_wait_begin(NULL, "iterate");
-		if (co == NULL) {
-			return false;
-		}
-		zend_coroutine_event_callback_t *cb = zend_async_coroutine_callback_new(co, iterate_scope_notified, 0);
-		bool ok = async_wait_on(co, &scope->event, false, NULL, cb) && async_wait_suspend(co);
-		async_wait_end(co);
-		if (!ok) {
-			return false;
-		}
-	}
-	return true;
-}
-
 /* After the callbacks: what they spawned and left running is cancelled or awaited. */
 static bool iterate_settle_pending(iterate_state_t *st, bool cancel_pending)
 {
@@ -495,14 +469,14 @@ static bool iterate_settle_pending(iterate_state_t *st, bool cancel_pending)
 		return true;
 	}
 	if (!cancel_pending) {
-		return iterate_await_scope(st->scope);
+		return async_scope_await_finished(st->scope, "iterate");
 	}
 	zend_object *error = async_new_exception(async_ce_async_cancellation,
 		"Cancellation of pending coroutines after iterator completion");
 	async_scope_cancel(st->scope, error, false);
 	OBJ_RELEASE(error);
 	/* ... and awaited: their finally blocks have run when iterate() returns */
-	return iterate_await_scope(st->scope);
+	return async_scope_await_finished(st->scope, "iterate");
 }
 
 /* The body of iterate() once the arguments are checked. */

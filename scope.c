@@ -904,11 +904,13 @@ static void scope_wait_notified(zend_async_event_t *event, zend_async_event_call
 	}
 }
 
-/* Suspends until the scope reports `wanted`, or the token fires. False with an exception. */
-static bool scope_wait(zend_async_scope_t *scope, async_scope_notice_t wanted, zend_object *token_obj)
+/* Suspends until the scope reports `wanted`, or the token fires. False with an exception; `what`
+ * names the operation in the error a destructor gets. */
+static bool scope_wait_ex(zend_async_scope_t *scope, async_scope_notice_t wanted, zend_object *token_obj,
+	const char *what)
 {
 	zend_async_event_t *token = token_obj ? ZEND_ASYNC_OBJECT_TO_EVENT(token_obj) : NULL;
-	zend_coroutine_t *co = async_wait_begin(token, "wait for a scope");
+	zend_coroutine_t *co = async_wait_begin(token, what);
 	if (co == NULL) {
 		return false;
 	}
@@ -918,6 +920,21 @@ static bool scope_wait(zend_async_scope_t *scope, async_scope_notice_t wanted, z
 	bool ok = async_wait_on(co, &scope->event, false, NULL, &cb->base) && async_wait_suspend(co);
 	async_wait_end(co);
 	return ok;
+}
+
+static bool scope_wait(zend_async_scope_t *scope, async_scope_notice_t wanted, zend_object *token_obj)
+{
+	return scope_wait_ex(scope, wanted, token_obj, "wait for a scope");
+}
+
+bool async_scope_await_finished(zend_async_scope_t *scope, const char *what)
+{
+	while (!async_scope_is_finished(scope) && !ZEND_ASYNC_EVENT_IS_CLOSED(&scope->event)) {
+		if (!scope_wait_ex(scope, ASYNC_SCOPE_FINISHED, NULL, what)) {
+			return false;
+		}
+	}
+	return true;
 }
 
 /* Is the current coroutine inside `scope`'s subtree? */

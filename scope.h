@@ -75,6 +75,10 @@ void async_scope_cancel(zend_async_scope_t *scope, zend_object *error, bool is_s
 /* No more spawns. Disposal happens when the last coroutine and child scope are gone. */
 void async_scope_close(zend_async_scope_t *scope);
 
+/* Suspends until every coroutine of the scope's subtree is gone (or the scope is disposed).
+ * False with an exception; `what` names the operation in the error a destructor gets. */
+bool async_scope_await_finished(zend_async_scope_t *scope, const char *what);
+
 /* close + cancel (honouring the safe flag) + dispose when possible. */
 void async_scope_dispose(zend_async_scope_t *scope, const char *message);
 

@@ -16,16 +16,6 @@
 #include "zend_exceptions.h"
 #include "virtual_time_arginfo.h"
 
-static void bubble_scope_notified(zend_async_event_t *event, zend_async_event_callback_t *callback,
-	void *result, zend_object *exception)
-{
-	(void) exception;
-	async_scope_notice_t notice = result ? *(const async_scope_notice_t *) result : ASYNC_SCOPE_DISPOSED;
-	if (notice == ASYNC_SCOPE_FINISHED || notice == ASYNC_SCOPE_DISPOSED) {
-		zend_async_waker_callback_resolve(event, callback, NULL, NULL);
-	}
-}
-
 /* What the task left running in the bubble is cancelled, and awaited. */
 static void bubble_settle(zend_async_scope_t *scope)
 {
@@ -36,18 +26,7 @@ static void bubble_settle(zend_async_scope_t *scope)
 		"Cancellation of the coroutines left running when virtual_time() returned");
 	async_scope_cancel(scope, error, false);
 	OBJ_RELEASE(error);
-	while (!async_scope_is_finished(scope) && !ZEND_ASYNC_EVENT_IS_CLOSED(&scope->event)) {
-		zend_coroutine_t *co = async_wait_begin(NULL, "virtual_time");
-		if (co == NULL) {
-			return;
-		}
-		zend_coroutine_event_callback_t *cb = zend_async_coroutine_callback_new(co, bubble_scope_notified, 0);
-		bool ok = async_wait_on(co, &scope->event, false, NULL, cb) && async_wait_suspend(co);
-		async_wait_end(co);
-		if (!ok) {
-			return;
-		}
-	}
+	async_scope_await_finished(scope, "virtual_time");
 }
 
 ZEND_FUNCTION(Async_Testing_virtual_time)
@@ -71,7 +50,7 @@ ZEND_FUNCTION(Async_Testing_virtual_time)
 	if (co->clock != NULL) {
 		async_clock_release(co->clock);
 	}
-	co->clock = clock; /* the clock's creation reference */
+	co->clock = clock; /* the task takes the creation reference, this call one more */
 	async_clock_addref(clock);
 	clock->root = &co->coro;
 
