@@ -325,7 +325,6 @@ static PHP_RINIT_FUNCTION(async)
 	async_curl_hooks_rinit();
 	async_main_end_rinit();
 	async_watchdog_rinit();
-	async_watchdog_start();
 	async_dump_rinit();
 	return SUCCESS;
 }

@@ -70,9 +70,7 @@ struct _async_curl_driver_s {
 
 static int64_t monotonic_ms(void)
 {
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t) ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+	return (int64_t) (async_monotonic_ns() / 1000000);
 }
 
 static int driver_find(const async_curl_driver_t *d, curl_socket_t s)

@@ -25,6 +25,7 @@
 #include "hooks.h"
 #include "async_wait.h"
 #include "async_io_wait.h"
+#include "reactor.h"
 #include "php_network.h"
 #include <fcntl.h>
 #include <poll.h>
@@ -237,13 +238,6 @@ typedef struct {
 	uint64_t deadline_ns;
 } wait_budget_t;
 
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
-}
-
 /* The socket's timeout for this direction in ms; -1 = none. */
 static zend_long socket_timeout_ms(php_socket_t fd, int optname)
 {
@@ -266,7 +260,7 @@ static void budget_start(php_socket_t fd, int timeout_opt, wait_budget_t *budget
 	zend_long ms = timeout_opt ? socket_timeout_ms(fd, timeout_opt) : -1;
 	budget->bounded = ms >= 0;
 	if (budget->bounded) {
-		budget->deadline_ns = now_ns() + (uint64_t) ms * 1000000u;
+		budget->deadline_ns = async_reactor_hrtime() + (uint64_t) ms * 1000000u;
 	}
 }
 
@@ -276,7 +270,7 @@ static zend_long budget_remaining(wait_budget_t *budget)
 	if (!budget->bounded) {
 		return -1;
 	}
-	uint64_t now = now_ns();
+	uint64_t now = async_reactor_hrtime();
 	return now >= budget->deadline_ns ? 0 : (zend_long) ((budget->deadline_ns - now + 999999) / 1000000);
 }
 
@@ -827,7 +821,7 @@ static int select_look(select_state_t *st, fd_set ready[3])
 /* Waits until select_look() finds something or the time is up; -1 with errno, -2 thrown. */
 static int select_wait(select_state_t *st, fd_set ready[3], zend_long timeout_ms)
 {
-	uint64_t deadline = timeout_ms >= 0 ? now_ns() + (uint64_t) timeout_ms * 1000000u : 0;
+	uint64_t deadline = timeout_ms >= 0 ? async_reactor_hrtime() + (uint64_t) timeout_ms * 1000000u : 0;
 	async_io_pollfd_t *wait = safe_emalloc(st->count, sizeof(async_io_pollfd_t), 0);
 	for (uint32_t i = 0; i < st->count; i++) {
 		int mask = 0;
@@ -845,7 +839,7 @@ static int select_wait(select_state_t *st, fd_set ready[3], zend_long timeout_ms
 		}
 		zend_long remaining = -1;
 		if (timeout_ms >= 0) {
-			uint64_t now = now_ns();
+			uint64_t now = async_reactor_hrtime();
 			if (now >= deadline) {
 				break;
 			}

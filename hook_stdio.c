@@ -26,6 +26,7 @@
 #include "async_io_wait.h"
 #include "async_wait.h"
 #include "coroutine.h"
+#include "reactor.h"
 #include "zend_exceptions.h"
 #include <fcntl.h>
 #include <poll.h>
@@ -116,13 +117,6 @@ static bool fd_ready_now(int fd, int mask)
 	return r > 0;
 }
 
-uint64_t async_stdio_now_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
-}
-
 typedef enum { PIPE_READY, PIPE_TIMEOUT, PIPE_CLOSED, PIPE_ERROR } pipe_wait_t;
 
 /* Waits until fd is ready for `mask`, or the stream's read timeout passes (timeout_ms < 0: no
@@ -133,11 +127,11 @@ static pipe_wait_t pipe_wait(async_stdio_state_t *st, int fd, int mask, zend_lon
 	if (fd_ready_now(fd, mask)) {
 		return PIPE_READY;
 	}
-	uint64_t deadline = timeout_ms >= 0 ? async_stdio_now_ns() + (uint64_t) timeout_ms * 1000000u : 0;
+	uint64_t deadline = timeout_ms >= 0 ? async_reactor_hrtime() + (uint64_t) timeout_ms * 1000000u : 0;
 	for (;;) {
 		zend_long left = -1;
 		if (timeout_ms >= 0) {
-			uint64_t now = async_stdio_now_ns();
+			uint64_t now = async_reactor_hrtime();
 			if (now >= deadline) {
 				return PIPE_TIMEOUT;
 			}

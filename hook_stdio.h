@@ -53,8 +53,6 @@ const php_stream_ops *async_stdio_orig_ops(void);
 /* The stream's state, or NULL; _get creates it. */
 async_stdio_state_t *async_stdio_state_find(php_stream *stream);
 async_stdio_state_t *async_stdio_state_get(php_stream *stream);
-/* CLOCK_MONOTONIC in ns. */
-uint64_t async_stdio_now_ns(void);
 
 /* hook_stdio_files.c: regular files and everything else not waited for — sliced, with a time
  * budget per coroutine; fsync()/fdatasync(), shrinking ftruncate() and the writeback before close() of big files on the pool. */

@@ -27,7 +27,7 @@
 static bool budget_spend(php_stream *stream)
 {
 	zend_coroutine_t *co = ZEND_ASYNC_CURRENT_COROUTINE;
-	uint64_t now = async_stdio_now_ns();
+	uint64_t now = async_monotonic_ns();
 	if (co != ASYNC_G(stdio_budget_co)) {
 		ASYNC_G(stdio_budget_co) = co; /* another coroutine ran since: a fresh budget */
 		ASYNC_G(stdio_budget_start) = now;
@@ -41,7 +41,7 @@ static bool budget_spend(php_stream *stream)
 	async_wait_yield();
 	st->inflight--;
 	ASYNC_G(stdio_budget_co) = co;
-	ASYNC_G(stdio_budget_start) = async_stdio_now_ns();
+	ASYNC_G(stdio_budget_start) = async_monotonic_ns();
 	return !st->closing && !EG(exception);
 }
 

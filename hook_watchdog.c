@@ -63,13 +63,6 @@ static watchdog_sample_t sample;
 /* per-process: the interrupt function ours chains to, saved at MINIT */
 static void (*interrupt_prev)(zend_execute_data *execute_data);
 
-static uint64_t monotonic_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
-}
-
 /* ---------------------------------------------------------------------------------------------
  * The main thread's side
  * ------------------------------------------------------------------------------------------- */
@@ -88,7 +81,7 @@ static zend_function *calling_internal(zend_execute_data *ex)
 
 static void report(const char *file, uint32_t line, const char *function, const char *internal, uint64_t since_ns)
 {
-	uint64_t ran_ms = (monotonic_ns() - since_ns) / 1000000;
+	uint64_t ran_ms = (async_monotonic_ns() - since_ns) / 1000000;
 	zend_coroutine_t *co = ZEND_ASYNC_CURRENT_COROUTINE;
 	zend_string *who = co == NULL ? zend_string_init("The main script", sizeof("The main script") - 1, 0)
 		: ZEND_COROUTINE_IS_MAIN(co) ? zend_coroutine_gen_info(co, "Main coroutine")
@@ -236,7 +229,7 @@ static void *watchdog_main(void *arg)
 {
 	(void) arg;
 	uint64_t seen = UINT64_MAX, warned = UINT64_MAX;
-	uint64_t changed_ns = monotonic_ns();
+	uint64_t changed_ns = async_monotonic_ns();
 	while (!__atomic_load_n(&watchdog.stop, __ATOMIC_RELAXED)) {
 		zend_long limit = __atomic_load_n(watchdog.limit_ms, __ATOMIC_RELAXED);
 		uint64_t tick_ms = limit >= 8 ? (uint64_t) limit / 4 : 2;
@@ -246,7 +239,7 @@ static void *watchdog_main(void *arg)
 		struct timespec ts = { (time_t) (tick_ms / 1000), (long) (tick_ms % 1000) * 1000000L };
 		nanosleep(&ts, NULL);
 		uint64_t seq = __atomic_load_n(watchdog.switch_seq, __ATOMIC_RELAXED);
-		uint64_t now = monotonic_ns();
+		uint64_t now = async_monotonic_ns();
 		if (seq != seen || __atomic_load_n(watchdog.in_reactor, __ATOMIC_RELAXED)
 			|| !__atomic_load_n(watchdog.launched, __ATOMIC_RELAXED)) {
 			seen = seq;
@@ -311,6 +304,7 @@ void async_watchdog_start(void)
 void async_watchdog_rinit(void)
 {
 	__atomic_store_n(&sample.state, SAMPLE_NONE, __ATOMIC_RELEASE);
+	async_watchdog_start();
 }
 
 void async_watchdog_minit(void)

@@ -123,8 +123,8 @@ bool async_child_wait_exit(pid_t pid);
  * coroutine and where it is. */
 void async_watchdog_minit(void);
 void async_watchdog_mshutdown(void);
-void async_watchdog_rinit(void);
-void async_watchdog_start(void);
+void async_watchdog_rinit(void);  /* (starts the thread when the setting is on) */
+void async_watchdog_start(void);  /* turned on at runtime */
 
 /* hook_dump.c: async.dump_on_signal. The signal prints every coroutine's state and trace through
  * PHP's error channel. parse: 0 for off, -1 for a value that names no usable signal. */

@@ -99,6 +99,15 @@ ZEND_EXTERN_MODULE_GLOBALS(async)
 
 /* A switch happened (into or out of a coroutine, into or out of the reactor): the watchdog's
  * thread reads the counter, so the store is atomic; relaxed costs what a plain increment does. */
+/* Real monotonic time in ns, whatever virtual-time bubble runs (time budgets, the watchdog's
+ * thread). Deadlines that pair with reactor timers read async_reactor_hrtime() instead. */
+static zend_always_inline uint64_t async_monotonic_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
+}
+
 #define ASYNC_SWITCHED() \
 	__atomic_store_n(&ASYNC_G(switch_seq), ASYNC_G(switch_seq) + 1, __ATOMIC_RELAXED)
 
