@@ -262,20 +262,6 @@ typedef struct {
 } async_fcontext_data_t;
 extern void *make_fcontext(void *sp, size_t size, void (*fn)(async_fcontext_data_t));
 
-/* zend_fiber_switch_context() gets the context's stack as PHP's private struct; ours has its
- * layout (same fields under the same build switches), the ones it reads set. */
-typedef struct {
-	void *pointer;
-	size_t size;
-#ifdef HAVE_VALGRIND
-	unsigned int valgrind_stack_id;
-#endif
-#ifdef __SANITIZE_ADDRESS__
-	const void *asan_pointer;
-	size_t asan_size;
-#endif
-} async_zend_fiber_stack_t;
-
 /* What zend_fiber_trampoline() does, but the context never goes DEAD: a dead context is
  * destroyed by the next switch, and destroying it unmaps its stack, which is the arena's. */
 static ZEND_NORETURN void worker_trampoline(async_fcontext_data_t data)
@@ -307,8 +293,7 @@ static bool worker_context_init(async_worker_t *worker)
 		return false;
 	}
 	worker->arena = true;
-	async_zend_fiber_stack_t *zstack = (async_zend_fiber_stack_t *) worker->zend_stack;
-	ZEND_ASSERT(sizeof(async_zend_fiber_stack_t) <= sizeof(worker->zend_stack));
+	async_zend_fiber_stack_t *zstack = &worker->zend_stack;
 	memset(zstack, 0, sizeof(*zstack));
 	zstack->pointer = worker->stack.base;
 	zstack->size = worker->stack.size;
@@ -337,7 +322,7 @@ static void worker_check_stack(async_worker_t *worker, async_coroutine_t *co)
 		} else {
 			snprintf(who, sizeof(who), "coroutine %u", co != NULL ? co->std.handle : 0);
 		}
-		async_stack_overflowed(&worker->stack, who);
+		async_stack_overflowed(who);
 	}
 }
 

@@ -16,6 +16,21 @@
 # define ASYNC_FIBER_INIT_OK(call) (call)
 #endif
 
+/* An arena worker's stack as zend_fiber_switch_context() reads it: PHP's private
+ * zend_fiber_stack (zend_fibers.c), mirrored. It gets the same fields under the same build
+ * switches; the ones it reads are set. */
+typedef struct {
+	void *pointer;
+	size_t size;
+#ifdef HAVE_VALGRIND
+	unsigned int valgrind_stack_id;
+#endif
+#ifdef __SANITIZE_ADDRESS__
+	const void *asan_pointer;
+	size_t asan_size;
+#endif
+} async_zend_fiber_stack_t;
+
 /* A pooled C context. The fiber context must stay the first member (it is found from
  * EG(current_fiber_context)). */
 struct _async_worker_s {
@@ -27,7 +42,7 @@ struct _async_worker_s {
 	bool arena;                     /* its stack is the arena's (stack_arena.c), not the fiber API's */
 	async_stack_t stack;            /* the arena's stack */
 	unsigned int valgrind_id;
-	void *zend_stack[6];            /* ctx.stack points here: PHP's zend_fiber_stack, as ours */
+	async_zend_fiber_stack_t zend_stack; /* ctx.stack points here */
 };
 
 struct _async_coroutine_s {

@@ -35,7 +35,7 @@ static struct {
 	uint32_t *free;           /* LIFO of released stack numbers (chunk * CHUNK_STACKS + index) */
 	uint32_t free_count, free_capacity;
 	uint8_t *guarded;         /* per stack number: it has a guard page */
-	uint32_t in_use, carved, guards, guard_budget;
+	uint32_t in_use, guards, guard_budget;
 	bool handler_installed;
 	struct sigaction previous_segv;
 	void *alt_stack;
@@ -75,9 +75,8 @@ static ZEND_NORETURN void overflow_exit(const char *who, const char *how)
 	_exit(255);
 }
 
-ZEND_NORETURN void async_stack_overflowed(const async_stack_t *stack, const char *who)
+ZEND_NORETURN void async_stack_overflowed(const char *who)
 {
-	(void) stack;
 	overflow_exit(who, "its canary was overwritten");
 }
 
@@ -214,7 +213,6 @@ static bool carve(uint32_t *number)
 		}
 	}
 	*number = (arena.chunk_count - 1) * CHUNK_STACKS + arena.carved_in_last++;
-	arena.carved++;
 	arena.guarded[*number] = 0;
 	if (arena.guards < arena.guard_budget && mprotect(stack_bottom(*number), arena.page, PROT_NONE) == 0) {
 		arena.guarded[*number] = 1;
@@ -293,13 +291,4 @@ void async_stack_arena_shutdown(void)
 	free(arena.free);
 	free(arena.alt_stack);
 	memset(&arena, 0, sizeof(arena));
-}
-
-void async_stack_arena_stats(async_stack_arena_stats_t *stats)
-{
-	stats->chunks = arena.chunk_count;
-	stats->stacks_in_use = arena.in_use;
-	stats->stacks_carved = arena.carved;
-	stats->guarded = arena.guards;
-	stats->stack_size = arena.stack_size;
 }

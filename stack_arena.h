@@ -35,21 +35,11 @@ void async_stack_release(async_stack_t *stack);
 bool async_stack_canary_intact(const async_stack_t *stack);
 
 /* A broken canary: the fatal error, and the process ends (the stack below was overwritten). */
-ZEND_NORETURN void async_stack_overflowed(const async_stack_t *stack, const char *who);
+ZEND_NORETURN void async_stack_overflowed(const char *who);
 
 /* Request end: chunks with no stack in use give their pages back (the mappings stay). */
 void async_stack_arena_trim(void);
 /* Process end. */
 void async_stack_arena_shutdown(void);
-
-/* Live figures, for runtime_stats() and the tests. */
-typedef struct {
-	uint32_t chunks;
-	uint32_t stacks_in_use;
-	uint32_t stacks_carved;
-	uint32_t guarded;
-	size_t stack_size;
-} async_stack_arena_stats_t;
-void async_stack_arena_stats(async_stack_arena_stats_t *stats);
 
 #endif /* ASYNC_STACK_ARENA_H */
