@@ -312,15 +312,18 @@ static bool worker_context_init(async_worker_t *worker)
 	return true;
 }
 
-/* A broken canary: the coroutine overflowed its stack into the one below. */
+/* A broken canary: the coroutine overflowed its stack into the one below. Checked whenever a
+ * context leaves its worker's stack for another (its co may already be gone: NULL). */
 static void worker_check_stack(async_worker_t *worker, async_coroutine_t *co)
 {
 	if (worker->arena && UNEXPECTED(!async_stack_canary_intact(&worker->stack))) {
 		char who[160];
 		if (co != NULL && co->coro.filename != NULL) {
 			snprintf(who, sizeof(who), "coroutine %u spawned at %s:%u", co->std.handle, ZSTR_VAL(co->coro.filename), co->coro.lineno);
+		} else if (co != NULL) {
+			snprintf(who, sizeof(who), "coroutine %u", co->std.handle);
 		} else {
-			snprintf(who, sizeof(who), "coroutine %u", co != NULL ? co->std.handle : 0);
+			snprintf(who, sizeof(who), "a finished coroutine");
 		}
 		async_stack_overflowed(who);
 	}
@@ -581,22 +584,28 @@ static ZEND_STACK_ALIGNED void worker_entry(zend_fiber_transfer *transfer)
 	for (;;) {
 		async_coroutine_t *co = worker->coroutine;
 		ZEND_ASSERT(co != NULL && co->worker == worker && "a worker runs the coroutine bound to it");
-		if (!coroutine_execute(co)) {
+		bool ok = coroutine_execute(co);
+		worker_check_stack(worker, co);
+		worker->return_ctx = co->sched_ctx;
+		if (!ok) {
 			bailout = true;
-			worker->return_ctx = co->sched_ctx;
 			break;
 		}
-		worker->return_ctx = co->sched_ctx;
 		co->worker = NULL;
 		worker->coroutine = NULL;
 		async_coroutine_finish(co); /* may free co */
 		coroutine_release_vm_stack();
+		worker_check_stack(worker, NULL);
 		if (!worker_park(worker)) {
 			break;
 		}
 	}
 
+	/* Whoever this returns to (the scheduler context that resumed the last coroutine it ran)
+	 * retires the worker. */
 	worker->dead = true;
+	ZEND_ASSERT(ASYNC_G(dying_worker) == NULL);
+	ASYNC_G(dying_worker) = worker;
 	transfer->context = worker->return_ctx;
 	transfer->flags = bailout ? ZEND_FIBER_TRANSFER_FLAG_BAILOUT : 0;
 	ZVAL_NULL(&transfer->value);
@@ -626,31 +635,39 @@ static void coroutine_end_by_fatal(async_coroutine_t *co)
 	async_coroutine_finish(co);
 }
 
+/* The context to switch to for running co: its own where it suspended, or, for its first run, a
+ * worker bound to it now. NULL when no C stack could be had. */
+static zend_fiber_context *coroutine_bind(async_coroutine_t *co)
+{
+	if (co->resume_ctx != NULL) {
+		return co->resume_ctx;
+	}
+	async_worker_t *worker = worker_acquire();
+	if (worker == NULL) {
+		return NULL;
+	}
+	ZEND_ASSERT(worker->coroutine == NULL && !worker->dead && "a parked worker is free and alive");
+	worker->coroutine = co;
+	co->worker = worker;
+	ZEND_COROUTINE_SET_STARTED(&co->coro);
+	return &worker->ctx;
+}
+
 /* Runs (or continues) a coroutine until it suspends or ends. Called only from a scheduler
- * context: the main flow or a user Fiber running main's code. */
+ * context: the main flow or a user Fiber running main's code. The coroutine may hand the CPU on
+ * to others (async_coroutine_switch_out()); the last of that chain comes back here, and this
+ * side's half of its switch is done for it. */
 void async_coroutine_start_or_resume(async_coroutine_t *co)
 {
-	zend_fiber_context *target;
-	async_worker_t *worker;
-
 	ZEND_ASSERT(!ZEND_COROUTINE_IS_MAIN(&co->coro) && "main is resumed by returning from the loop");
+	ZEND_ASSERT(ASYNC_G(handoff_last) == NULL && "no chain of hand-offs is running");
 
-	if (co->resume_ctx == NULL) {
-		worker = worker_acquire();
-		if (worker == NULL) {
-			co->coro.exception = async_new_exception(async_ce_async_exception,
-				"Cannot allocate a C stack for the coroutine (mmap failed; see vm.max_map_count)");
-			async_coroutine_finish(co);
-			return;
-		}
-		ZEND_ASSERT(worker->coroutine == NULL && !worker->dead && "a parked worker is free and alive");
-		worker->coroutine = co;
-		co->worker = worker;
-		ZEND_COROUTINE_SET_STARTED(&co->coro);
-		target = &worker->ctx;
-	} else {
-		worker = co->worker;
-		target = co->resume_ctx;
+	zend_fiber_context *target = coroutine_bind(co);
+	if (target == NULL) {
+		co->coro.exception = async_new_exception(async_ce_async_exception,
+			"Cannot allocate a C stack for the coroutine (mmap failed; see vm.max_map_count)");
+		async_coroutine_finish(co);
+		return;
 	}
 
 	co->sched_ctx = EG(current_fiber_context);
@@ -670,32 +687,88 @@ void async_coroutine_start_or_resume(async_coroutine_t *co)
 	zend_fiber_switch_context(&transfer);
 	ASYNC_SWITCHED();
 
-	async_autoload_switch(&co->in_autoload, previous_in_autoload);
-	async_output_switch(&co->output, previous_output);
+	/* Back from co, or from the last coroutine it handed on to (whose queue reference we get). */
+	async_coroutine_t *last = ASYNC_G(handoff_last);
+	ASYNC_G(handoff_last) = NULL;
+	if (last == NULL) {
+		last = co;
+	}
+	async_autoload_switch(&last->in_autoload, previous_in_autoload);
+	async_output_switch(&last->output, previous_output);
 	ZEND_ASYNC_G(coroutine) = previous;
 	ZEND_ASYNC_G(in_scheduler_context) = in_scheduler;
-	if (co->resume_ctx != NULL && co->worker != NULL && co->resume_ctx != &co->worker->ctx
-		&& !ZEND_COROUTINE_IS_FINISHED(&co->coro)) {
+	if (last->resume_ctx != NULL && last->worker != NULL && last->resume_ctx != &last->worker->ctx
+		&& !ZEND_COROUTINE_IS_FINISHED(&last->coro)) {
 		/* P8: it suspended from inside a user Fiber; that Fiber is logically still running
 		 * (its caller is this coroutine), so the engine must not treat it as suspended. */
-		co->resume_ctx->status = ZEND_FIBER_STATUS_RUNNING;
+		last->resume_ctx->status = ZEND_FIBER_STATUS_RUNNING;
 	}
 
-	if (worker != NULL) {
-		worker_check_stack(worker, co);
-	}
-	if (worker != NULL && worker->dead) {
+	async_worker_t *dying = ASYNC_G(dying_worker);
+	if (dying != NULL) {
 		/* A Zend context was destroyed by the switch, an arena one goes back to the arena; the
 		 * struct is ours to free (P3). */
-		if (co->worker == worker) {
-			co->worker = NULL;
+		ASYNC_G(dying_worker) = NULL;
+		if (last->worker == dying) {
+			last->worker = NULL;
 		}
-		worker_retire(worker, true);
+		worker_retire(dying, true);
 	}
 	if (transfer.flags & ZEND_FIBER_TRANSFER_FLAG_BAILOUT) {
-		coroutine_end_by_fatal(co);
+		coroutine_end_by_fatal(last);
 		zend_bailout();
 	}
+	if (last != co) {
+		OBJ_RELEASE(&last->std);
+	}
+}
+
+bool async_coroutine_can_hand_off(async_coroutine_t *from, async_coroutine_t *to)
+{
+	/* from runs on its own worker's context, not inside a user Fiber (P8: the scheduler must
+	 * switch it back into that Fiber) */
+	if (from->worker == NULL || EG(current_fiber_context) != &from->worker->ctx) {
+		return false;
+	}
+	/* to holds the alive reference (the chain gives up its queue reference while it runs) */
+	if (!to->spawned || ZEND_COROUTINE_IS_FINISHED(&to->coro)) {
+		return false;
+	}
+	if (to->resume_ctx == NULL) {
+		return !ZEND_COROUTINE_IS_STARTED(&to->coro) && ASYNC_G(free_workers) != NULL;
+	}
+	zend_async_waker_t *waker = to->coro.waker;
+	return to->worker != NULL && to->resume_ctx == &to->worker->ctx
+		&& waker != NULL && waker->status == ZEND_ASYNC_WAKER_QUEUED;
+}
+
+void async_coroutine_switch_out(async_coroutine_t *co, async_coroutine_t *next)
+{
+	ZEND_ASSERT(co->worker != NULL && &co->coro == ZEND_ASYNC_G(coroutine));
+	worker_check_stack(co->worker, co);
+	zend_fiber_context *target = co->sched_ctx;
+	if (next != NULL) {
+		/* What async_coroutine_start_or_resume() does on the way in, with co as the one left. */
+		target = coroutine_bind(next);
+		ZEND_ASSERT(target != NULL && "async_coroutine_can_hand_off() saw a parked worker");
+		next->sched_ctx = co->sched_ctx;
+		ZEND_ASYNC_G(coroutine) = &next->coro;
+		async_output_switch(&co->output, &next->output);
+		async_autoload_switch(&co->in_autoload, next->in_autoload);
+		async_coroutine_t *held = ASYNC_G(handoff_last);
+		ZEND_ASSERT((held == NULL || held == co) && "only the running coroutine was reached by a hand-off");
+		ASYNC_G(handoff_last) = next;
+		if (held != NULL) {
+			/* co suspends unfinished: its alive reference keeps it */
+			ZEND_ASSERT(GC_REFCOUNT(&held->std) > 1);
+			OBJ_RELEASE(&held->std);
+		}
+		ASYNC_SWITCHED();
+	}
+	zend_fiber_transfer transfer = { .context = target, .flags = 0 };
+	ZVAL_NULL(&transfer.value);
+	zend_fiber_switch_context(&transfer);
+	/* Resumed by the scheduler or by a hand-off: either did our half of the switch. */
 }
 
 /* ---------------------------------------------------------------------------------------------

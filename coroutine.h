@@ -77,6 +77,13 @@ extern zend_class_entry *async_ce_coroutine;
 void async_register_coroutine_class(void);
 async_coroutine_t *async_coroutine_new(void);
 void async_coroutine_start_or_resume(async_coroutine_t *co);
+/* Direct hand-off (the run queue's head runs next without a round trip through the scheduler):
+ * whether the running coroutine `from` may switch straight into `to`. */
+bool async_coroutine_can_hand_off(async_coroutine_t *from, async_coroutine_t *to);
+/* Leaves the running coroutine co, which suspends: for its scheduler's context, or for `next`
+ * (taken from the run queue with its reference, after async_coroutine_can_hand_off()). Returns
+ * when co is resumed. */
+void async_coroutine_switch_out(async_coroutine_t *co, async_coroutine_t *next);
 void async_coroutine_finish(async_coroutine_t *co);
 void async_coroutine_cancel(zend_coroutine_t *coroutine, zend_object *error, bool transfer_error, bool is_safely);
 void async_coroutine_request_cancel(zend_coroutine_t *coroutine, zend_object *error, bool transfer_error);

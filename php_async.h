@@ -34,6 +34,10 @@ ZEND_BEGIN_MODULE_GLOBALS(async)
 	char *dump_on_signal;            /* "SIGQUIT", a number, or "" = off (hook_dump.c) */
 	/* scheduler */
 	async_ring_t run_queue;          /* zend_coroutine_t *, FIFO (scheduler.c) */
+	uint32_t batch_left;             /* entries of the running batch not yet taken (scheduler.c) */
+	uint32_t handoff_budget;         /* direct hand-offs the running batch may still make (scheduler.c) */
+	async_coroutine_t *handoff_last; /* reached by the last hand-off, with its queue reference (coroutine.c) */
+	async_worker_t *dying_worker;    /* a worker whose context ended, for its resumer to retire (coroutine.c) */
 	zend_async_microtask_t **microtasks;
 	uint32_t microtasks_length, microtasks_capacity;
 	HashTable coroutines;            /* live coroutines by handle */
@@ -97,8 +101,6 @@ ZEND_END_MODULE_GLOBALS(async)
 ZEND_EXTERN_MODULE_GLOBALS(async)
 #define ASYNC_G(v) ZEND_MODULE_GLOBALS_ACCESSOR(async, v)
 
-/* A switch happened (into or out of a coroutine, into or out of the reactor): the watchdog's
- * thread reads the counter, so the store is atomic; relaxed costs what a plain increment does. */
 /* Real monotonic time in ns, whatever virtual-time bubble runs (time budgets, the watchdog's
  * thread). Deadlines that pair with reactor timers read async_reactor_hrtime() instead. */
 static zend_always_inline uint64_t async_monotonic_ns(void)
@@ -108,6 +110,8 @@ static zend_always_inline uint64_t async_monotonic_ns(void)
 	return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
 }
 
+/* A switch happened (into or out of a coroutine, into or out of the reactor): the watchdog's
+ * thread reads the counter, so the store is atomic; relaxed costs what a plain increment does. */
 #define ASYNC_SWITCHED() \
 	__atomic_store_n(&ASYNC_G(switch_seq), ASYNC_G(switch_seq) + 1, __ATOMIC_RELAXED)
 
