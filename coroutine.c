@@ -416,13 +416,31 @@ static void coroutine_init_vm_stack(async_coroutine_t *co)
 	EG(current_execute_data) = bottom;
 }
 
+/* zend_fibers.c's rule for a new fiber's error_reporting (the setting, not a "@" in force where
+ * it was started), read from the INI entry found once: the lookup was a tenth of a spawn. The
+ * entry lives as long as the process (or thread), whatever the requests change in it. */
 static zend_long coroutine_error_reporting(void)
 {
-	zend_long error_reporting = INI_INT("error_reporting");
-	if (!error_reporting && !INI_STR("error_reporting")) {
-		error_reporting = E_ALL;
+	zend_ini_entry *entry = ASYNC_G(error_reporting_ini);
+	if (UNEXPECTED(entry == NULL)) {
+		entry = zend_hash_str_find_ptr(EG(ini_directives), ZEND_STRL("error_reporting"));
+		ZEND_ASSERT(entry != NULL && "the engine registers error_reporting");
+		ASYNC_G(error_reporting_ini) = entry;
 	}
-	return error_reporting;
+	if (entry->value == NULL) {
+		return E_ALL;
+	}
+	return ZEND_STRTOL(ZSTR_VAL(entry->value), NULL, 0);
+}
+
+static bool coroutine_value_for_ref(zend_function *fn, zend_fcall_info *fci)
+{
+	for (uint32_t i = 0; i < fci->param_count; i++) {
+		if (ARG_SHOULD_BE_SENT_BY_REF(fn, i + 1) && !Z_ISREF(fci->params[i]) && !ARG_MAY_BE_SENT_BY_REF(fn, i + 1)) {
+			return true;
+		}
+	}
+	return false;
 }
 
 /* A by-value argument for a by-reference parameter of a user function: PHP's own warning,
@@ -450,6 +468,11 @@ static void coroutine_call(async_coroutine_t *co)
 {
 	zend_fcall_t *fcall = co->coro.fcall;
 	zend_function *fn = fcall->fci_cache.function_handler;
+	if (fn != NULL && ZEND_USER_CODE(fn->type) && !coroutine_value_for_ref(fn, &fcall->fci)) {
+		/* Nothing to report at the site: the common case makes no frame for it. */
+		zend_call_function(&fcall->fci, &fcall->fci_cache);
+		return;
+	}
 	zend_execute_data *site = coroutine_spawn_site_frame(co);
 	if (site != NULL && fn != NULL && ZEND_USER_CODE(fn->type)) {
 		co->stack_bottom->prev_execute_data = site;

@@ -58,7 +58,7 @@ static void output_enter(async_output_state_t *state)
 	state->running = NULL;
 }
 
-void async_output_switch(async_output_state_t *from, async_output_state_t *to)
+void async_output_switch_slow(async_output_state_t *from, async_output_state_t *to)
 {
 	if (!(OG(flags) & PHP_OUTPUT_ACTIVATED)) {
 		return; /* request shutdown already closed the output layer */

@@ -27,8 +27,24 @@ typedef struct {
 
 /* At launch, for the main coroutine's state: the handlers on the stack now are below all of it. */
 void async_output_launch(async_output_state_t *main);
-/* A switch from the owner of `from` to the owner of `to` (either may be NULL: nobody's). */
-void async_output_switch(async_output_state_t *from, async_output_state_t *to);
+void async_output_switch_slow(async_output_state_t *from, async_output_state_t *to);
+
+/* A switch from the owner of `from` to the owner of `to` (either may be NULL: nobody's). Inline
+ * for the common case, on every switch: no handler of either side is on the stack or saved,
+ * none is running, so only the new owner's base moves (it is above whatever is there now). */
+static zend_always_inline void async_output_switch(async_output_state_t *from, async_output_state_t *to)
+{
+	uint32_t depth = (uint32_t) OG(handlers).top;
+	if (EXPECTED(OG(running) == NULL && (from == NULL || depth <= from->base)
+			&& (to == NULL || (to->count == 0 && to->running == NULL))
+			&& (OG(flags) & PHP_OUTPUT_ACTIVATED))) {
+		if (to != NULL && !to->is_main) {
+			to->base = depth;
+		}
+		return;
+	}
+	async_output_switch_slow(from, to);
+}
 /* The current coroutine's body ended: its own buffers are flushed and closed, as PHP does with
  * every buffer at request end. */
 void async_output_end_own(async_output_state_t *state);

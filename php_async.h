@@ -69,6 +69,7 @@ ZEND_BEGIN_MODULE_GLOBALS(async)
 	async_worker_t *free_workers;
 	uint32_t free_workers_count;
 	uint32_t live_contexts;
+	zend_ini_entry *error_reporting_ini; /* read for each new coroutine (coroutine.c) */
 	bool use_stack_arena;            /* C stacks from stack_arena.c (async.stack_arena) */
 	zend_long stack_guards;          /* async.stack_guards: stacks with a guard page; -1 = auto */
 	HashTable *scopes_with_finally;  /* scopes whose finally handlers have not run, for after a fatal error (scope.c) */

@@ -9,6 +9,7 @@
 #include "php.h"
 #include "zend_exceptions.h"
 #include "zend_async_API.h"
+#include "zend_observer.h"
 #include <signal.h>
 
 static int passed, failed;
@@ -868,9 +869,12 @@ PHP_FUNCTION(async_abi_test_io_write)
 	io_roundtrip(INTERNAL_FUNCTION_PARAM_PASSTHRU, true);
 }
 
+static void switch_log_stop(void);
+
 static PHP_RSHUTDOWN_FUNCTION(async_abi_test)
 {
 	test_pool_drop();
+	switch_log_stop();
 	return SUCCESS;
 }
 
@@ -915,6 +919,58 @@ ZEND_BEGIN_ARG_INFO_EX(arginfo_pool_on, 0, 0, 1)
 	ZEND_ARG_TYPE_INFO(0, on, _IS_BOOL, 0)
 ZEND_END_ARG_INFO()
 
+/* ---- what a fiber observer (Xdebug's kind) sees of the switches ---- */
+
+static bool switch_log_on;
+static zend_long switch_counts[3]; /* coroutine -> coroutine, coroutine -> other, other -> coroutine */
+static zend_class_entry *coroutine_kind; /* a context's kind is the class of what runs on it */
+
+static bool is_coroutine_context(zend_fiber_context *ctx)
+{
+	return ctx->kind == coroutine_kind;
+}
+
+static void switch_observer(zend_fiber_context *from, zend_fiber_context *to)
+{
+	if (!switch_log_on) {
+		return;
+	}
+	bool f = is_coroutine_context(from), t = is_coroutine_context(to);
+	if (f && t) {
+		switch_counts[0]++;
+	} else if (f) {
+		switch_counts[1]++;
+	} else if (t) {
+		switch_counts[2]++;
+	}
+}
+
+static void switch_log_stop(void)
+{
+	switch_log_on = false;
+}
+
+PHP_FUNCTION(async_abi_test_switch_log)
+{
+	bool on;
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_BOOL(on)
+	ZEND_PARSE_PARAMETERS_END();
+	array_init(return_value);
+	add_assoc_long(return_value, "coroutine_to_coroutine", switch_counts[0]);
+	add_assoc_long(return_value, "coroutine_to_other", switch_counts[1]);
+	add_assoc_long(return_value, "other_to_coroutine", switch_counts[2]);
+	memset(switch_counts, 0, sizeof(switch_counts));
+	coroutine_kind = zend_hash_str_find_ptr(CG(class_table), ZEND_STRL("async\\coroutine"));
+	switch_log_on = on && coroutine_kind != NULL;
+}
+
+static PHP_MINIT_FUNCTION(async_abi_test)
+{
+	zend_observer_fiber_switch_register(switch_observer);
+	return SUCCESS;
+}
+
 static const zend_function_entry abi_test_functions[] = {
 	PHP_FE(async_abi_test_run, arginfo_run)
 	PHP_FE(async_abi_test_c_sleep, arginfo_c_sleep)
@@ -934,6 +990,7 @@ static const zend_function_entry abi_test_functions[] = {
 	PHP_FE(async_abi_test_poll_wait, arginfo_poll_wait)
 	PHP_FE(async_abi_test_io_read, arginfo_io)
 	PHP_FE(async_abi_test_io_write, arginfo_io)
+	PHP_FE(async_abi_test_switch_log, arginfo_pool_on)
 	PHP_FE_END
 };
 
@@ -947,7 +1004,7 @@ zend_module_entry async_abi_test_module_entry = {
 	abi_test_deps,
 	"async_abi_test",
 	abi_test_functions,
-	NULL, NULL, NULL, PHP_RSHUTDOWN(async_abi_test), NULL,
+	PHP_MINIT(async_abi_test), NULL, NULL, PHP_RSHUTDOWN(async_abi_test), NULL,
 	"0.1.0",
 	STANDARD_MODULE_PROPERTIES
 };
