@@ -710,12 +710,11 @@ void async_coroutine_start_or_resume(async_coroutine_t *co)
 	zend_fiber_switch_context(&transfer);
 	ASYNC_SWITCHED();
 
-	/* Back from co, or from the last coroutine it handed on to (whose queue reference we get). */
-	async_coroutine_t *last = ASYNC_G(handoff_last);
+	/* Back from co, or from the last coroutine a chain of hand-offs reached (whose queue
+	 * reference we get; it may be co again: A -> B -> A). */
+	async_coroutine_t *handed = ASYNC_G(handoff_last);
 	ASYNC_G(handoff_last) = NULL;
-	if (last == NULL) {
-		last = co;
-	}
+	async_coroutine_t *last = handed != NULL ? handed : co;
 	async_autoload_switch(&last->in_autoload, previous_in_autoload);
 	async_output_switch(&last->output, previous_output);
 	ZEND_ASYNC_G(coroutine) = previous;
@@ -741,8 +740,8 @@ void async_coroutine_start_or_resume(async_coroutine_t *co)
 		coroutine_end_by_fatal(last);
 		zend_bailout();
 	}
-	if (last != co) {
-		OBJ_RELEASE(&last->std);
+	if (handed != NULL) {
+		OBJ_RELEASE(&handed->std);
 	}
 }
 

@@ -4,11 +4,13 @@
  *
  * (a) ping-pong: coroutines A and B exchange a counter over two rendezvous channels (A sends on
  *     one and receives on the other, B the reverse). Every message parks one coroutine and wakes
- *     the other: one message = one hand-off + one switch to the other coroutine through the
- *     scheduler. Figure: time per message.
+ *     the other: one message = one hand-off of the value + one switch straight into the other
+ *     coroutine (a direct hand-off, no scheduler in between). Figure: time per message.
  *     baseline: the same two coroutines pass the counter through a shared variable and alternate
  *     with Async\suspend(): time per suspend() (one re-queue + one switch to the other
  *     coroutine), i.e. the same exchange without a channel.          Goal: ratio <= 1.5
+ *     second baseline: a native Fiber's switch round trip (main resumes it, it suspends: two
+ *     switches), the floor of any exchange between two stacks.          Goal: ratio <= 1.2
  *
  * (b) throughput: 1,000,000 messages through one Channel(64) from 10 producers to 10 consumers
  *     (foreach until the channel is closed). Figure: messages per second; every message must
@@ -29,6 +31,7 @@ use function Async\spawn;
 use function Async\suspend;
 
 const GOAL_RATIO_A = 1.5;
+const GOAL_RATIO_FIBER = 1.2;
 
 $na = (int) ($argv[1] ?? bench_scale(400_000));
 $nb = (int) ($argv[2] ?? bench_scale(1_000_000));
@@ -92,6 +95,27 @@ function a_suspend(int $n): int
     await($b);
     $ns = hrtime(true) - $t0;
     bench_check($v === $rounds, "(a) baseline counter is $v after $rounds round trips (coroutines did not alternate)");
+    return $ns;
+}
+
+/** $n Fiber switch round trips: main resumes, the Fiber suspends. */
+function a_fiber(int $n): int
+{
+    $f = new Fiber(static function (int $n): int {
+        $k = 0;
+        for ($i = 0; $i < $n; $i++) {
+            Fiber::suspend();
+            $k++;
+        }
+        return $k;
+    });
+    $t0 = hrtime(true);
+    $f->start($n);
+    while (!$f->isTerminated()) {
+        $f->resume();
+    }
+    $ns = hrtime(true) - $t0;
+    bench_check($f->getReturn() === $n, '(a) Fiber baseline resumed ' . $f->getReturn() . " times, expected $n");
     return $ns;
 }
 
@@ -167,22 +191,28 @@ function b_splqueue(int $n): int
 // Warm-up (scheduler launch, contexts, allocator).
 a_channel(2000);
 a_suspend(2000);
+a_fiber(2000);
 b_channel(20000);
 b_splqueue(20000);
 
-$sa = $ba = $ra = [];
+$sa = $ba = $ra = $fa = $rf = [];
 for ($r = 0; $r < $reps; $r++) {
     if ($r % 2 === 0) {
         $x = a_channel($na);
         $y = a_suspend($na);
+        $z = a_fiber($na);
     } else {
+        $z = a_fiber($na);
         $y = a_suspend($na);
         $x = a_channel($na);
     }
     $sa[] = $x / $na;
     $ba[] = $y / $na;
+    $fa[] = $z / $na;
     $ra[] = $x / $y;
-    printf("  (a) rep %d: channel %.1f ns/message, suspend() %.1f ns/switch, ratio %.2f\n", $r + 1, end($sa), end($ba), end($ra));
+    $rf[] = $x / $z;
+    printf("  (a) rep %d: channel %.1f ns/message, suspend() %.1f ns/switch, Fiber %.1f ns/round trip, ratios %.2f and %.2f\n",
+        $r + 1, end($sa), end($ba), end($fa), end($ra), end($rf));
 }
 
 $sb = $bb = [];
@@ -205,9 +235,14 @@ $ar = bench_median($ra);
 printf("RESULT channel (a) ping-pong over two rendezvous channels: %.1f ns/message (median; spread %s)\n", $am, bench_spread($sa, 1));
 printf("RESULT channel (a) two coroutines alternating with suspend() baseline: %.1f ns/switch (median; spread %s)\n", $abm, bench_spread($ba, 1));
 printf("RESULT channel (a) ratio channel/suspend: %.2f (spread %s)\n", $ar, bench_spread($ra, 2));
+$afm = bench_median($fa);
+$arf = bench_median($rf);
+printf("RESULT channel (a) Fiber switch round trip baseline: %.1f ns (median; spread %s)\n", $afm, bench_spread($fa, 1));
+printf("RESULT channel (a) ratio channel message/Fiber round trip: %.2f (spread %s)\n", $arf, bench_spread($rf, 2));
 printf("RESULT channel (b) 10 producers -> Channel(64) -> 10 consumers: %.0f messages/s (median of %d; spread %s)\n",
     bench_median($sb), $reps_b, bench_spread($sb, 0));
 printf("RESULT channel (b) SplQueue enqueue+dequeue in one coroutine baseline: %.0f messages/s (median; spread %s; no goal)\n",
     bench_median($bb), bench_spread($bb, 0));
 
 bench_goal('channel (a) ratio <= ' . GOAL_RATIO_A, $ar <= GOAL_RATIO_A, sprintf('ratio %.2f', $ar));
+bench_goal('channel (a) message/Fiber round trip <= ' . GOAL_RATIO_FIBER, $arf <= GOAL_RATIO_FIBER, sprintf('ratio %.2f', $arf));

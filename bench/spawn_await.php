@@ -7,7 +7,7 @@
  *                                              and unmaps its own C stack)
  *
  * Prints µs/op of each (median of BENCH_REPS interleaved repetitions) and the ratio
- * coroutine/Fiber. Goal: ratio <= 0.2.
+ * coroutine/Fiber. Goals: ratio <= 0.2, and <= 0.025 (Swoole's level here).
  *
  * Usage: php -n -d extension=modules/async.so bench/spawn_await.php [iterations=100000]
  */
@@ -20,6 +20,7 @@ use function Async\await;
 use function Async\spawn;
 
 const GOAL_RATIO = 0.2;
+const GOAL_RATIO_SWOOLE = 0.025; /* Swoole's level on this machine (issue #15) */
 
 // Completed coroutine objects are currently never freed (see README, "Known issues"): 100k
 // iterations x BENCH_REPS would otherwise stop on the default 128M memory_limit.
@@ -99,3 +100,4 @@ printf("RESULT spawn_await ratio coroutine/Fiber: %.3f (median of per-rep ratios
 printf("RESULT spawn_await heap retained after completion: coroutine %.0f B/op, Fiber %.0f B/op (expected ~0; more is a leak)\n",
     $retainedCo, $retainedFb);
 bench_goal('spawn_await ratio <= ' . GOAL_RATIO, $mr <= GOAL_RATIO, sprintf('ratio %.3f', $mr));
+bench_goal('spawn_await ratio <= ' . GOAL_RATIO_SWOOLE, $mr <= GOAL_RATIO_SWOOLE, sprintf('ratio %.3f', $mr));

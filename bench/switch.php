@@ -12,7 +12,11 @@
  *     baseline: two native Fibers resumed alternately by main (A, B, A, ...; also 4 switches per
  *     round trip). Informational ratio, no goal.
  *
- * Both patterns check that every suspend was resumed exactly once and, for (b), that A and B
+ * (c) the switch round trip itself: (b)'s coroutine ping-pong, where each suspend() hands the CPU
+ *     straight to the other coroutine (A -> B -> A: two switches, no scheduler in between), against
+ *     (a)'s Fiber round trip (main -> Fiber -> main: two switches).   Goal: ratio <= 1.1
+ *
+ * All patterns check that every suspend was resumed exactly once and, for (b), that A and B
  * strictly alternate.
  *
  * Usage: php -n -d extension=modules/async.so bench/switch.php [round_trips=500000]
@@ -27,6 +31,7 @@ use function Async\spawn;
 use function Async\suspend;
 
 const GOAL_RATIO_A = 1.2;
+const GOAL_RATIO_C = 1.1;
 
 $n = (int) ($argv[1] ?? bench_scale(500_000));
 $reps = bench_reps();
@@ -130,7 +135,7 @@ b_coroutines(min($n, 1000));
 b_fibers(min($n, 1000));
 
 $results = [];
-foreach (['a' => ['a_coroutine', 'a_fiber'], 'b' => ['b_coroutines', 'b_fibers']] as $pattern => [$subject, $baseline]) {
+foreach (['a' => ['a_coroutine', 'a_fiber'], 'b' => ['b_coroutines', 'b_fibers'], 'c' => ['b_coroutines', 'a_fiber']] as $pattern => [$subject, $baseline]) {
     $co = $fb = $ratios = [];
     for ($r = 0; $r < $reps; $r++) {
         if ($r % 2 === 0) {
@@ -159,4 +164,10 @@ printf("RESULT switch (b) two coroutines ping-pong: %.3f µs/round trip (median;
 printf("RESULT switch (b) two Fibers alternated by main baseline: %.3f µs/round trip (median; spread %s)\n", $bf, bench_spread($bfs));
 printf("RESULT switch (b) ratio coroutine/Fiber: %.3f (spread %s; no goal)\n", $br, bench_spread($brs));
 
+[$cc, $cf, $cr, $ccs, $cfs, $crs] = $results['c'];
+printf("RESULT switch (c) coroutine A -> B -> A (direct hand-offs): %.3f µs/round trip (median; spread %s)\n", $cc, bench_spread($ccs));
+printf("RESULT switch (c) Fiber main -> Fiber -> main baseline: %.3f µs/round trip (median; spread %s)\n", $cf, bench_spread($cfs));
+printf("RESULT switch (c) ratio coroutine/Fiber: %.3f (spread %s)\n", $cr, bench_spread($crs));
+
 bench_goal('switch (a) ratio <= ' . GOAL_RATIO_A, $ar <= GOAL_RATIO_A, sprintf('ratio %.3f', $ar));
+bench_goal('switch (c) ratio <= ' . GOAL_RATIO_C, $cr <= GOAL_RATIO_C, sprintf('ratio %.3f', $cr));

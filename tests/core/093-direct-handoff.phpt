@@ -128,6 +128,20 @@ $q = spawn(function () use ($ping, $pong) {
     return 'drained';
 });
 var_dump(await($p), await($q));
+
+// 8. References: a chain that comes back to the coroutine it began with (A -> B -> A) gives
+// back every queue reference it carried; nothing is left alive once the handles go.
+$weak = [];
+foreach ([$a, $b, $x, $y, $p, $q, $victim, $killer, $spawner, ...$cs] as $c) {
+    $weak[] = WeakReference::create($c);
+}
+unset($a, $b, $x, $y, $p, $q, $victim, $killer, $spawner, $cs, $c, $t, $reader);
+delay(1);
+$alive = 0;
+foreach ($weak as $w) {
+    $alive += $w->get() !== null ? 1 : 0;
+}
+var_dump($alive);
 echo "end\n";
 ?>
 --EXPECT--
@@ -143,4 +157,5 @@ string(4) "done"
 string(14) "from the child"
 int(45450)
 string(7) "drained"
+int(0)
 end
