@@ -433,10 +433,16 @@ static zend_long coroutine_error_reporting(void)
 	return ZEND_STRTOL(ZSTR_VAL(entry->value), NULL, 0);
 }
 
+/* Argument i (0-based) is a value given for a by-reference parameter. */
+static zend_always_inline bool coroutine_arg_wants_ref(zend_function *fn, zend_fcall_info *fci, uint32_t i)
+{
+	return ARG_SHOULD_BE_SENT_BY_REF(fn, i + 1) && !Z_ISREF(fci->params[i]) && !ARG_MAY_BE_SENT_BY_REF(fn, i + 1);
+}
+
 static bool coroutine_value_for_ref(zend_function *fn, zend_fcall_info *fci)
 {
 	for (uint32_t i = 0; i < fci->param_count; i++) {
-		if (ARG_SHOULD_BE_SENT_BY_REF(fn, i + 1) && !Z_ISREF(fci->params[i]) && !ARG_MAY_BE_SENT_BY_REF(fn, i + 1)) {
+		if (coroutine_arg_wants_ref(fn, fci, i)) {
 			return true;
 		}
 	}
@@ -448,15 +454,14 @@ static bool coroutine_value_for_ref(zend_function *fn, zend_fcall_info *fci)
 static void coroutine_check_by_ref(zend_function *fn, zend_fcall_info *fci)
 {
 	for (uint32_t i = 0; i < fci->param_count; i++) {
-		zval *arg = &fci->params[i];
-		if (ARG_SHOULD_BE_SENT_BY_REF(fn, i + 1) && !Z_ISREF_P(arg) && !ARG_MAY_BE_SENT_BY_REF(fn, i + 1)) {
+		if (coroutine_arg_wants_ref(fn, fci, i)) {
 			/* zend_param_must_be_ref()'s words (not exported by 8.2) */
 			const char *arg_name = get_function_arg_name(fn, i + 1);
 			zend_error(E_WARNING, "%s%s%s(): Argument #%d%s%s%s must be passed by reference, value given",
 				fn->common.scope ? ZSTR_VAL(fn->common.scope->name) : "", fn->common.scope ? "::" : "",
 				ZSTR_VAL(fn->common.function_name), i + 1,
 				arg_name ? " ($" : "", arg_name ? arg_name : "", arg_name ? ")" : "");
-			ZVAL_MAKE_REF(arg);
+			ZVAL_MAKE_REF(&fci->params[i]);
 		}
 	}
 }
@@ -626,7 +631,6 @@ static ZEND_STACK_ALIGNED void worker_entry(zend_fiber_transfer *transfer)
 
 	/* Whoever this returns to (the scheduler context that resumed the last coroutine it ran)
 	 * retires the worker. */
-	worker->dead = true;
 	ZEND_ASSERT(ASYNC_G(dying_worker) == NULL);
 	ASYNC_G(dying_worker) = worker;
 	transfer->context = worker->return_ctx;
@@ -669,11 +673,24 @@ static zend_fiber_context *coroutine_bind(async_coroutine_t *co)
 	if (worker == NULL) {
 		return NULL;
 	}
-	ZEND_ASSERT(worker->coroutine == NULL && !worker->dead && "a parked worker is free and alive");
+	ZEND_ASSERT(worker->coroutine == NULL && "a parked worker is free");
 	worker->coroutine = co;
 	co->worker = worker;
 	ZEND_COROUTINE_SET_STARTED(&co->coro);
 	return &worker->ctx;
+}
+
+/* Makes `to` the running coroutine as seen by everything that follows it (the current coroutine,
+ * its output buffers, its autoload stack, the loop's context it goes back to); the one left gives
+ * its output buffers to `from_output` and its autoload stack to `*from_autoload`. Both ways into
+ * a coroutine use it: the loop's (async_coroutine_start_or_resume()) and a hand-off's. */
+static void coroutine_make_current(async_coroutine_t *to, zend_fiber_context *sched_ctx,
+	async_output_state_t *from_output, HashTable **from_autoload)
+{
+	to->sched_ctx = sched_ctx;
+	ZEND_ASYNC_G(coroutine) = &to->coro;
+	async_output_switch(from_output, &to->output);
+	async_autoload_switch(from_autoload, to->in_autoload);
 }
 
 /* Runs (or continues) a coroutine until it suspends or ends. Called only from a scheduler
@@ -693,16 +710,12 @@ void async_coroutine_start_or_resume(async_coroutine_t *co)
 		return;
 	}
 
-	co->sched_ctx = EG(current_fiber_context);
 	zend_coroutine_t *previous = ZEND_ASYNC_G(coroutine);
 	bool in_scheduler = ZEND_ASYNC_G(in_scheduler_context);
-	ZEND_ASYNC_G(coroutine) = &co->coro;
 	ZEND_ASYNC_G(in_scheduler_context) = false;
-
 	async_output_state_t *previous_output = previous ? &ASYNC_CO_FROM_CORO(previous)->output : NULL;
-	async_output_switch(previous_output, &co->output);
 	HashTable *previous_in_autoload;
-	async_autoload_switch(&previous_in_autoload, co->in_autoload);
+	coroutine_make_current(co, EG(current_fiber_context), previous_output, &previous_in_autoload);
 
 	zend_fiber_transfer transfer = { .context = target, .flags = 0 };
 	ZVAL_NULL(&transfer.value);
@@ -770,13 +783,9 @@ void async_coroutine_switch_out(async_coroutine_t *co, async_coroutine_t *next)
 	worker_check_stack(co->worker, co);
 	zend_fiber_context *target = co->sched_ctx;
 	if (next != NULL) {
-		/* What async_coroutine_start_or_resume() does on the way in, with co as the one left. */
 		target = coroutine_bind(next);
 		ZEND_ASSERT(target != NULL && "async_coroutine_can_hand_off() saw a parked worker");
-		next->sched_ctx = co->sched_ctx;
-		ZEND_ASYNC_G(coroutine) = &next->coro;
-		async_output_switch(&co->output, &next->output);
-		async_autoload_switch(&co->in_autoload, next->in_autoload);
+		coroutine_make_current(next, co->sched_ctx, &co->output, &co->in_autoload);
 		async_coroutine_t *held = ASYNC_G(handoff_last);
 		ZEND_ASSERT((held == NULL || held == co) && "only the running coroutine was reached by a hand-off");
 		ASYNC_G(handoff_last) = next;
@@ -785,7 +794,6 @@ void async_coroutine_switch_out(async_coroutine_t *co, async_coroutine_t *next)
 			ZEND_ASSERT(GC_REFCOUNT(&held->std) > 1);
 			OBJ_RELEASE(&held->std);
 		}
-		ASYNC_SWITCHED();
 	}
 	zend_fiber_transfer transfer = { .context = target, .flags = 0 };
 	ZVAL_NULL(&transfer.value);
