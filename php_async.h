@@ -93,6 +93,8 @@ ZEND_BEGIN_MODULE_GLOBALS(async)
 	/* reactor */
 	struct uv_loop_s *loop;          /* the request's loop (reactor.c) */
 	HashTable *fd_polls;             /* descriptor -> its shared poll (reactor_poll.c) */
+	struct _async_poll_s **unapplied_polls; /* untracked watches started since the loop last ran (reactor_poll.c) */
+	uint32_t unapplied_polls_count, unapplied_polls_size;
 	async_list_t dns_in_flight;      /* lookups libuv still owns (reactor_dns.c) */
 	async_list_t work_in_flight;     /* thread-pool work libuv still owns (reactor_work.c) */
 	async_list_t signals_armed;      /* armed signal events (reactor_signal.c) */

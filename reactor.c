@@ -88,6 +88,7 @@ static bool reactor_execute(bool no_wait)
 	if (!no_wait && ASYNC_G(signals_armed).first != NULL) {
 		async_reactor_signal_reclaim();
 	}
+	async_poll_before_run();
 	if (no_wait) {
 		return uv_run(loop, UV_RUN_NOWAIT) != 0;
 	}

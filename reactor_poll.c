@@ -42,6 +42,7 @@ struct _async_poll_s {
 	bool tracked;
 	bool closed;                   /* announced closing (or request shutdown): never polled again */
 	bool direct_armed;             /* someone waits on the poll event itself */
+	bool unapplied;                /* in ASYNC_G(unapplied_polls): its watch reaches epoll at the next run */
 };
 
 struct _async_proxy_s {
@@ -54,6 +55,7 @@ struct _async_proxy_s {
 #define POLL_DETACHED(p) ZEND_ASYNC_EVENT_HAS(&(p)->event.base, ASYNC_EVENT_F_DETACHED)
 
 static void poll_update(async_poll_t *poll, int fired_unwanted);
+static void poll_note_unapplied(async_poll_t *poll);
 
 /* ---------------------------------------------------------------------------------------------
  * Helpers
@@ -219,6 +221,7 @@ static void poll_update(async_poll_t *poll, int fired_unwanted)
 			poll_stop_watching(poll);
 		} else if (uv_poll_start(&poll->uv, want, poll_cb) == 0) {
 			poll->uv_events = want;
+			poll_note_unapplied(poll);
 		} else {
 			/* Cannot watch (the descriptor went away): wake everyone, they will see why. */
 			poll->uv_events = 0;
@@ -242,6 +245,53 @@ static void poll_update(async_poll_t *poll, int fired_unwanted)
 		poll_stop_watching(poll);
 		poll_forget(poll);
 	}
+}
+
+/* The descriptor is going or gone: never watched again, its waiters told it closed. */
+static void poll_closed(async_poll_t *poll)
+{
+	zend_async_event_t *base = &poll->event.base;
+	base->ref_count++;
+	poll->closed = true;
+	poll_stop_watching(poll);
+	poll_forget(poll);
+	poll_deliver(poll, ASYNC_POLL_CLOSED);
+	poll_dispose(base);
+}
+
+/* libuv hands a started or changed watch to epoll only when the loop next runs, and aborts the
+ * process if the descriptor is gone by then (EBADF). A descriptor its owner announces closing
+ * (async_io_fd_closing()) never gets there; an untracked one can be closed behind our back: a
+ * multi handle shared by coroutines, whose curl_multi_exec() in one closes a socket another
+ * waits on in curl_multi_select() before the loop ran. Stock select() would never report such a
+ * descriptor ready; here its watch is dropped and its waiters are told it closed. Such watches
+ * are noted when started and checked just before each run. */
+static void poll_note_unapplied(async_poll_t *poll)
+{
+	if (poll->tracked || poll->unapplied) {
+		return;
+	}
+	if (ASYNC_G(unapplied_polls_count) == ASYNC_G(unapplied_polls_size)) {
+		ASYNC_G(unapplied_polls_size) = ASYNC_G(unapplied_polls_size) ? ASYNC_G(unapplied_polls_size) * 2 : 8;
+		ASYNC_G(unapplied_polls) = safe_erealloc(ASYNC_G(unapplied_polls), ASYNC_G(unapplied_polls_size), sizeof(async_poll_t *), 0);
+	}
+	poll->unapplied = true;
+	poll->event.base.ref_count++; /* the list's */
+	ASYNC_G(unapplied_polls)[ASYNC_G(unapplied_polls_count)++] = poll;
+}
+
+void async_poll_before_run(void)
+{
+	for (uint32_t i = 0; i < ASYNC_G(unapplied_polls_count); i++) {
+		async_poll_t *poll = ASYNC_G(unapplied_polls)[i];
+		poll->unapplied = false;
+		if (poll->uv_events != 0 && !poll->closed && !POLL_DETACHED(poll)
+			&& fcntl(poll->fd, F_GETFD) == -1 && errno == EBADF) {
+			poll_closed(poll);
+		}
+		poll_dispose(&poll->event.base);
+	}
+	ASYNC_G(unapplied_polls_count) = 0;
 }
 
 static bool poll_start(zend_async_event_t *event)
@@ -475,6 +525,15 @@ void async_poll_register(void)
  * by a waker (coroutines dropped after a fatal error) are detached by the loop's close walk. */
 void async_poll_rshutdown(void)
 {
+	for (uint32_t i = 0; i < ASYNC_G(unapplied_polls_count); i++) {
+		ASYNC_G(unapplied_polls)[i]->unapplied = false;
+		poll_dispose(&ASYNC_G(unapplied_polls)[i]->event.base);
+	}
+	if (ASYNC_G(unapplied_polls) != NULL) {
+		efree(ASYNC_G(unapplied_polls));
+		ASYNC_G(unapplied_polls) = NULL;
+	}
+	ASYNC_G(unapplied_polls_count) = ASYNC_G(unapplied_polls_size) = 0;
 	HashTable *table = ASYNC_G(fd_polls);
 	if (table == NULL) {
 		return;
@@ -505,16 +564,9 @@ void async_io_fd_closing(php_socket_t fd)
 {
 	HashTable *table = ASYNC_G(fd_polls);
 	async_poll_t *poll = table ? zend_hash_index_find_ptr(table, (zend_ulong) fd) : NULL;
-	if (poll == NULL) {
-		return;
+	if (poll != NULL) {
+		poll_closed(poll);
 	}
-	zend_async_event_t *base = &poll->event.base;
-	base->ref_count++;
-	poll->closed = true;
-	poll_stop_watching(poll);
-	poll_forget(poll);
-	poll_deliver(poll, ASYNC_POLL_CLOSED);
-	poll_dispose(base);
 }
 
 void async_io_fd_track(php_socket_t fd)

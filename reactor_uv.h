@@ -49,6 +49,8 @@ static zend_always_inline bool async_reactor_last_stop(zend_async_event_t *event
 }
 /* A callback delivered something: make the running uv_run() return. */
 void async_reactor_delivered(uv_loop_t *loop);
+/* Before each uv_run(): drops the new watches of descriptors closed behind our back (reactor_poll.c). */
+void async_poll_before_run(void);
 /* The methods of a reactor event; the callback vector's are the ABI defaults. */
 typedef struct {
 	bool (*start)(zend_async_event_t *event);

@@ -11,6 +11,7 @@
 #include "zend_async_API.h"
 #include "zend_observer.h"
 #include <signal.h>
+#include <unistd.h>
 
 static int passed, failed;
 
@@ -763,19 +764,8 @@ static bool stream_fd(zval *zstream, int *fd)
 }
 
 /* Waits on a poll proxy of the descriptor's shared poll event; the triggered mask, 0 on timeout. */
-PHP_FUNCTION(async_abi_test_poll_wait)
+static void poll_wait_fd(int fd, zend_long events, zend_long timeout_ms, zval *return_value)
 {
-	zval *zstream;
-	zend_long events, timeout_ms;
-	int fd;
-	ZEND_PARSE_PARAMETERS_START(3, 3)
-		Z_PARAM_RESOURCE(zstream)
-		Z_PARAM_LONG(events)
-		Z_PARAM_LONG(timeout_ms)
-	ZEND_PARSE_PARAMETERS_END();
-	if (!stream_fd(zstream, &fd)) {
-		RETURN_FALSE;
-	}
 	ZEND_ASYNC_SCHEDULER_INIT();
 	zend_coroutine_t *coro = ZEND_ASYNC_CURRENT_COROUTINE;
 	zend_async_poll_event_t *poll = ZEND_ASYNC_NEW_POLL_EVENT(fd, -1, 0);
@@ -798,6 +788,57 @@ PHP_FUNCTION(async_abi_test_poll_wait)
 		RETURN_THROWS();
 	}
 	RETURN_LONG(got);
+}
+
+PHP_FUNCTION(async_abi_test_poll_wait)
+{
+	zval *zstream;
+	zend_long events, timeout_ms;
+	int fd;
+	ZEND_PARSE_PARAMETERS_START(3, 3)
+		Z_PARAM_RESOURCE(zstream)
+		Z_PARAM_LONG(events)
+		Z_PARAM_LONG(timeout_ms)
+	ZEND_PARSE_PARAMETERS_END();
+	if (!stream_fd(zstream, &fd)) {
+		RETURN_FALSE;
+	}
+	poll_wait_fd(fd, events, timeout_ms, return_value);
+}
+
+/* A descriptor of the stream's file that PHP knows nothing of, as a C library's own socket. */
+PHP_FUNCTION(async_abi_test_fd_dup)
+{
+	zval *zstream;
+	int fd;
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_RESOURCE(zstream)
+	ZEND_PARSE_PARAMETERS_END();
+	if (!stream_fd(zstream, &fd)) {
+		RETURN_FALSE;
+	}
+	RETURN_LONG(dup(fd));
+}
+
+PHP_FUNCTION(async_abi_test_fd_poll)
+{
+	zend_long fd, events, timeout_ms;
+	ZEND_PARSE_PARAMETERS_START(3, 3)
+		Z_PARAM_LONG(fd)
+		Z_PARAM_LONG(events)
+		Z_PARAM_LONG(timeout_ms)
+	ZEND_PARSE_PARAMETERS_END();
+	poll_wait_fd((int) fd, events, timeout_ms, return_value);
+}
+
+/* Closes it without telling anyone (no async_io_fd_closing()), as libcurl closes a socket. */
+PHP_FUNCTION(async_abi_test_fd_close)
+{
+	zend_long fd;
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_LONG(fd)
+	ZEND_PARSE_PARAMETERS_END();
+	RETURN_BOOL(close((int) fd) == 0);
 }
 
 /* Waits until the request completes (the handle's event also fires for the other direction). */
@@ -869,12 +910,15 @@ PHP_FUNCTION(async_abi_test_io_write)
 	io_roundtrip(INTERNAL_FUNCTION_PARAM_PASSTHRU, true);
 }
 
-static void switch_log_stop(void);
+/* what a fiber observer (Xdebug's kind) sees of the switches, while switch_log(true) */
+static bool switch_log_on;
+static zend_long switch_counts[3]; /* coroutine -> coroutine, coroutine -> other, other -> coroutine */
+static zend_class_entry *coroutine_kind; /* a context's kind is the class of what runs on it */
 
 static PHP_RSHUTDOWN_FUNCTION(async_abi_test)
 {
 	test_pool_drop();
-	switch_log_stop();
+	switch_log_on = false;
 	return SUCCESS;
 }
 
@@ -905,6 +949,14 @@ ZEND_END_ARG_INFO()
 ZEND_BEGIN_ARG_INFO_EX(arginfo_wait_awaitable, 0, 0, 1)
 	ZEND_ARG_TYPE_INFO(0, awaitable, IS_OBJECT, 0)
 ZEND_END_ARG_INFO()
+ZEND_BEGIN_ARG_INFO_EX(arginfo_fd, 0, 0, 1)
+	ZEND_ARG_INFO(0, fd)
+ZEND_END_ARG_INFO()
+ZEND_BEGIN_ARG_INFO_EX(arginfo_fd_poll, 0, 0, 3)
+	ZEND_ARG_TYPE_INFO(0, fd, IS_LONG, 0)
+	ZEND_ARG_TYPE_INFO(0, events, IS_LONG, 0)
+	ZEND_ARG_TYPE_INFO(0, timeout_ms, IS_LONG, 0)
+ZEND_END_ARG_INFO()
 ZEND_BEGIN_ARG_INFO_EX(arginfo_poll_wait, 0, 0, 3)
 	ZEND_ARG_INFO(0, stream)
 	ZEND_ARG_TYPE_INFO(0, events, IS_LONG, 0)
@@ -921,9 +973,6 @@ ZEND_END_ARG_INFO()
 
 /* ---- what a fiber observer (Xdebug's kind) sees of the switches ---- */
 
-static bool switch_log_on;
-static zend_long switch_counts[3]; /* coroutine -> coroutine, coroutine -> other, other -> coroutine */
-static zend_class_entry *coroutine_kind; /* a context's kind is the class of what runs on it */
 
 static bool is_coroutine_context(zend_fiber_context *ctx)
 {
@@ -943,11 +992,6 @@ static void switch_observer(zend_fiber_context *from, zend_fiber_context *to)
 	} else if (t) {
 		switch_counts[2]++;
 	}
-}
-
-static void switch_log_stop(void)
-{
-	switch_log_on = false;
 }
 
 PHP_FUNCTION(async_abi_test_switch_log)
@@ -988,6 +1032,9 @@ static const zend_function_entry abi_test_functions[] = {
 	PHP_FE(async_abi_test_pool_stats, arginfo_spawn_c)
 	PHP_FE(async_abi_test_wait_awaitable, arginfo_wait_awaitable)
 	PHP_FE(async_abi_test_poll_wait, arginfo_poll_wait)
+	PHP_FE(async_abi_test_fd_dup, arginfo_fd)
+	PHP_FE(async_abi_test_fd_poll, arginfo_fd_poll)
+	PHP_FE(async_abi_test_fd_close, arginfo_fd)
 	PHP_FE(async_abi_test_io_read, arginfo_io)
 	PHP_FE(async_abi_test_io_write, arginfo_io)
 	PHP_FE(async_abi_test_switch_log, arginfo_pool_on)
