@@ -92,6 +92,10 @@ ZEND_BEGIN_MODULE_GLOBALS(async)
 	uint64_t stdio_budget_start;
 	/* reactor */
 	struct uv_loop_s *loop;          /* the request's loop (reactor.c) */
+	struct _async_timer_batch_s *timer_batch_open;   /* the newest shared batch, joinable (reactor_timer.c) */
+	struct _async_timer_batch_s *timer_batch_firing; /* the batch whose callbacks run now */
+	struct _async_timer_batch_s *timer_batch_free;   /* parked batches for reuse */
+	uint32_t timer_batch_free_count;
 	HashTable *fd_polls;             /* descriptor -> its shared poll (reactor_poll.c) */
 	struct _async_poll_s **unapplied_polls; /* untracked watches started since the loop last ran (reactor_poll.c) */
 	uint32_t unapplied_polls_count, unapplied_polls_size;

@@ -1,5 +1,5 @@
 /*
- * reactor.c — the reactor: one uv_loop_t per request, timer and trigger events.
+ * reactor.c — the reactor: one uv_loop_t per request, trigger events (timers: reactor_timer.c).
  *
  * Event rules (seed, "start"/"stop"): start() takes a loop reference and counts the event as
  * active; the last stop() really stops the handle. Handles are closed with uv_close() and freed
@@ -70,6 +70,7 @@ static void reactor_shutdown(void)
 	if (loop == NULL) {
 		return;
 	}
+	async_reactor_timers_shutdown(loop);
 	uv_walk(loop, close_walk_cb, NULL);
 	uv_run(loop, UV_RUN_DEFAULT);
 	uv_loop_close(loop);
@@ -207,136 +208,6 @@ void async_reactor_event_init(zend_async_event_t *event, const async_reactor_met
 }
 
 /* ---------------------------------------------------------------------------------------------
- * Timers
- * ------------------------------------------------------------------------------------------- */
-
-typedef struct {
-	zend_async_timer_event_t event;
-	uv_timer_t uv;
-	uint64_t timeout_ms;
-} async_timer_t;
-
-#define TIMER_FROM_HANDLE(h) ((async_timer_t *) ((char *) (h) - XtOffsetOf(async_timer_t, uv)))
-
-static void timer_close_cb(uv_handle_t *handle)
-{
-	efree(TIMER_FROM_HANDLE(handle));
-}
-
-static void timer_cb(uv_timer_t *handle)
-{
-	async_timer_t *timer = TIMER_FROM_HANDLE(handle);
-	zend_async_event_t *event = &timer->event.base;
-
-	if (!timer->event.is_periodic) {
-		/* A one-shot timer is no longer active once it fired. */
-		async_reactor_event_count_off(event);
-		event->loop_ref_count = 0;
-		ZEND_ASYNC_EVENT_SET_CLOSED(event);
-	}
-	ZEND_ASYNC_CALLBACKS_NOTIFY(event, NULL, NULL);
-	async_reactor_delivered(handle->loop);
-}
-
-static bool timer_start(zend_async_event_t *event)
-{
-	async_timer_t *timer = (async_timer_t *) event;
-	if (ZEND_ASYNC_EVENT_IS_CLOSED(event) || ZEND_ASYNC_EVENT_HAS(event, ASYNC_EVENT_F_DETACHED)) {
-		return true;
-	}
-	if (!async_reactor_first_start(event)) {
-		return true;
-	}
-	/* P11: libuv caches loop time; without this a timer armed after CPU work fires early. */
-	uv_update_time(timer->uv.loop);
-	uint64_t repeat = timer->event.is_periodic ? timer->timeout_ms : 0;
-	if (uv_timer_start(&timer->uv, timer_cb, timer->timeout_ms, repeat) != 0) {
-		async_reactor_start_failed(event);
-		return false;
-	}
-	if (ZEND_ASYNC_EVENT_IS_HIDDEN(event)) {
-		/* A background timer (a pool healthcheck) must not keep the loop alive either. */
-		uv_unref((uv_handle_t *) &timer->uv);
-	}
-	async_reactor_event_count_on(event);
-	return true;
-}
-
-static bool timer_stop(zend_async_event_t *event)
-{
-	async_timer_t *timer = (async_timer_t *) event;
-	if (!async_reactor_last_stop(event)) {
-		return true;
-	}
-	if (!ZEND_ASYNC_EVENT_HAS(event, ASYNC_EVENT_F_DETACHED)) {
-		uv_timer_stop(&timer->uv);
-	}
-	async_reactor_event_count_off(event);
-	return true;
-}
-
-static bool timer_dispose(zend_async_event_t *event)
-{
-	async_timer_t *timer = (async_timer_t *) event;
-	if (event->ref_count <= 1 && !ZEND_ASYNC_EVENT_HAS(event, ASYNC_EVENT_F_DETACHED)) {
-		uv_timer_stop(&timer->uv);
-	}
-	return async_reactor_handle_release(event, (uv_handle_t *) &timer->uv, timer_close_cb);
-}
-
-bool async_reactor_timer_rearm(zend_async_timer_event_t *t, zend_ulong timeout_ms)
-{
-	async_timer_t *timer = (async_timer_t *) t;
-	zend_async_event_t *event = &t->base;
-	if (event->start != timer_start || t->is_periodic || event->loop_ref_count != 0 || event->callbacks.length != 0
-		|| ZEND_ASYNC_EVENT_HAS(event, ASYNC_EVENT_F_DETACHED) || uv_is_closing((uv_handle_t *) &timer->uv)) {
-		return false; /* in use, or its handle is gone */
-	}
-	timer->timeout_ms = timeout_ms;
-	t->timeout = (unsigned int) timeout_ms;
-	ZEND_ASYNC_EVENT_CLR(event, ZEND_ASYNC_EVENT_F_CLOSED); /* a one-shot that fired may go again */
-	return true;
-}
-
-static zend_string *timer_info(zend_async_event_t *event)
-{
-	async_timer_t *timer = (async_timer_t *) event;
-	return zend_strpprintf(0, "Timer(%" PRIu64 " ms%s)", timer->timeout_ms, timer->event.is_periodic ? ", periodic" : "");
-}
-
-static const async_reactor_methods_t timer_methods = {
-	.start = timer_start, .stop = timer_stop, .dispose = timer_dispose, .info = timer_info,
-};
-
-static zend_async_timer_event_t *reactor_new_timer_event(zend_ulong timeout_ms, zend_ulong nanoseconds,
-	bool is_periodic, size_t extra_size)
-{
-	async_clock_t *clock = async_clock_current();
-	if (clock != NULL) {
-		/* inside a bubble of virtual time: the clock's own timer, not libuv's */
-		uint64_t ns = timeout_ms > (UINT64_MAX - nanoseconds) / 1000000 ? UINT64_MAX : timeout_ms * 1000000 + nanoseconds;
-		return async_clock_new_timer(clock, ns, is_periodic, extra_size);
-	}
-	uv_loop_t *loop = async_reactor_loop_or_throw();
-	if (loop == NULL) {
-		return NULL;
-	}
-	async_timer_t *timer = ecalloc(1, sizeof(async_timer_t) + extra_size);
-	uv_timer_init(loop, &timer->uv);
-	timer->uv.data = &timer->event.base;
-	async_reactor_event_init(&timer->event.base, &timer_methods);
-	/* libuv timers have millisecond resolution: round sub-millisecond waits up. */
-	zend_ulong extra_ms = (nanoseconds + 999999) / 1000000;
-	timer->timeout_ms = timeout_ms > UINT64_MAX - extra_ms ? UINT64_MAX : timeout_ms + extra_ms;
-	timer->event.timeout = (unsigned int) timer->timeout_ms;
-	timer->event.is_periodic = is_periodic;
-	if (is_periodic) {
-		ZEND_ASYNC_EVENT_SET(&timer->event.base, ZEND_ASYNC_TIMER_F_MULTISHOT);
-	}
-	return &timer->event;
-}
-
-/* ---------------------------------------------------------------------------------------------
  * Trigger: a manual, thread-safe wake-up (uv_async_t).
  * ------------------------------------------------------------------------------------------- */
 
@@ -431,7 +302,7 @@ void async_reactor_register(void)
 		.shutdown = reactor_shutdown,
 		.execute = reactor_execute,
 		.loop_alive = reactor_loop_alive,
-		.new_timer_event = reactor_new_timer_event,
+		.new_timer_event = async_reactor_new_timer_event,
 		.new_trigger_event = reactor_new_trigger_event,
 		.available_parallelism = reactor_available_parallelism,
 		.now = reactor_now,

@@ -82,4 +82,10 @@ bool async_reactor_handle_release(zend_async_event_t *event, uv_handle_t *handle
 typedef enum { ASYNC_REQUEST_HELD, ASYNC_REQUEST_ORPHANED, ASYNC_REQUEST_FREE } async_request_release_t;
 async_request_release_t async_reactor_request_release(zend_async_event_t *event, bool in_flight);
 
+/* reactor_timer.c: the table's new_timer_event, and request shutdown's closing of the timer
+ * batches (before the loop's other handles; their owners' timers are detached). */
+zend_async_timer_event_t *async_reactor_new_timer_event(zend_ulong timeout_ms, zend_ulong nanoseconds,
+	bool is_periodic, size_t extra_size);
+void async_reactor_timers_shutdown(uv_loop_t *loop);
+
 #endif /* ASYNC_REACTOR_UV_H */
