@@ -27,6 +27,9 @@
 #include "reactor_uv.h"
 #include "exceptions.h"
 #include <signal.h>
+#ifdef __linux__
+# include <ucontext.h>
+#endif
 #include "zend_signal.h"
 
 typedef struct _async_signal_s async_signal_t;
@@ -126,7 +129,17 @@ static void signal_forward(int signum, const struct sigaction *sa)
 		siginfo_t info;
 		memset(&info, 0, sizeof(info));
 		info.si_signo = signum;
-		sa->sa_sigaction(signum, &info, NULL);
+		info.si_code = SI_USER;
+		void *context = NULL;
+#ifdef __linux__
+		/* A handler may read the context the kernel always passes (a crash reporter's registers,
+		 * ASan's fault flags): give it this thread's, never NULL. */
+		ucontext_t uc;
+		if (getcontext(&uc) == 0) {
+			context = &uc;
+		}
+#endif
+		sa->sa_sigaction(signum, &info, context);
 	} else {
 		sa->sa_handler(signum);
 	}
