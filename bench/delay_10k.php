@@ -14,16 +14,11 @@
  *     (the runtime's own overhead, with no timer).
  * Goal: a warm round is all done within 60 ms.
  *
- * Part (b), the issue #15 figure: in a cold process, 10,000 coroutines each do delay(1) ten times
- * in a row; main awaits all. Wall ms from the first spawn to the last await, median of BENCH_REPS
- * fresh processes; baselines: the theoretical 10 ms and the cold empty-body round of part (a).
- * Goal: <= 200 ms.
- *
  * Checks: every coroutine completed, and each delay lasted at least 9 ms (libuv timers have
  * 1 ms resolution) — otherwise the figure would be meaningless and the script fails.
  *
  * Usage: php -n -d extension=modules/async.so -d async.context_pool_size=10000 bench/delay_10k.php [coroutines=10000]
- *        (internal: --cold=delay|empty|ten runs one cold round and prints "ms=...")
+ *        (internal: --cold=delay|empty runs one cold round and prints "ms=...")
  */
 
 declare(strict_types=1);
@@ -36,8 +31,6 @@ use function Async\spawn;
 
 const DELAY_MS = 10;
 const GOAL_WARM_MS = 60.0;
-const TEN_ROUNDS = 10;
-const GOAL_TEN_COLD_MS = 200.0;
 
 // Spawned coroutine objects are currently never freed (see README, "Known issues"): a long run of
 // rounds must not stop on memory_limit.
@@ -46,7 +39,7 @@ ini_set('memory_limit', '-1');
 $cold = null;
 $n = 10_000;
 foreach (array_slice($argv, 1) as $arg) {
-    if (preg_match('/^--cold=(delay|empty|ten)$/', $arg, $m)) {
+    if (preg_match('/^--cold=(delay|empty)$/', $arg, $m)) {
         $cold = $m[1];
     } elseif (preg_match('/^\d+$/', $arg)) {
         $n = (int) $arg;
@@ -92,36 +85,6 @@ function round_ms(int $n, bool $withDelay): array
     return [$ms, $min, $max];
 }
 
-/**
- * Part (b): $n coroutines, each delay(1) TEN_ROUNDS times in a row. Returns wall ms.
- */
-function ten_ms(int $n): float
-{
-    $done = 0;
-    $body = static function () use (&$done): void {
-        for ($k = 0; $k < TEN_ROUNDS; $k++) {
-            delay(1);
-        }
-        $done++;
-    };
-    $t0 = hrtime(true);
-    $coroutines = [];
-    for ($i = 0; $i < $n; $i++) {
-        $coroutines[] = spawn($body);
-    }
-    foreach ($coroutines as $c) {
-        await($c);
-    }
-    $ms = (hrtime(true) - $t0) / 1e6;
-    bench_check($done === $n, "$done of $n coroutines finished their delays");
-    bench_check($ms >= TEN_ROUNDS, sprintf('%d delay(1) in a row took %.3f ms', TEN_ROUNDS, $ms));
-    return $ms;
-}
-
-if ($cold === 'ten') {
-    printf("ms=%.3f\n", ten_ms($n));
-    exit(0);
-}
 if ($cold !== null) {
     [$ms] = round_ms($n, $cold === 'delay');
     printf("ms=%.3f\n", $ms);
@@ -135,21 +98,18 @@ printf("async.context_pool_size=%d%s\n", $pool,
     $pool < $n ? "  (WARNING: < $n, warm rounds cannot reuse every context; run with -d async.context_pool_size=$n)" : '');
 
 // Cold rounds: fresh processes, same binary and flags. Alternate delay / empty.
-$coldDelay = $coldEmpty = $coldTen = [];
+$coldDelay = $coldEmpty = [];
 for ($r = 0; $r < $reps; $r++) {
-    foreach (['delay', 'empty', 'ten'] as $what) {
+    foreach (['delay', 'empty'] as $what) {
         $kv = bench_parse_kv(bench_run_child(["--cold=$what", (string) $n]));
         bench_check(isset($kv['ms']), "cold child ($what) printed no figure");
-        if ($what === 'ten') {
-            $coldTen[] = $kv['ms'];
-        } elseif ($what === 'delay') {
+        if ($what === 'delay') {
             $coldDelay[] = $kv['ms'];
         } else {
             $coldEmpty[] = $kv['ms'];
         }
     }
-    printf("  cold rep %d: delay round %.2f ms, empty round %.2f ms, %d x delay(1) round %.2f ms\n",
-        $r + 1, end($coldDelay), end($coldEmpty), TEN_ROUNDS, end($coldTen));
+    printf("  cold rep %d: delay round %.2f ms, empty round %.2f ms\n", $r + 1, end($coldDelay), end($coldEmpty));
 }
 
 // Warm rounds in this process: first fill the pool, then alternate delay / empty rounds.
@@ -190,10 +150,3 @@ printf("RESULT delay_10k per coroutine: warm %.2f µs, warm empty-body %.2f µs,
     $wd * 1000 / $n, $we * 1000 / $n, $cd * 1000 / $n);
 bench_goal('delay_10k warm round <= ' . GOAL_WARM_MS . ' ms', $wd <= GOAL_WARM_MS,
     sprintf('%.2f ms; empty-body baseline %.2f ms in the same run', $wd, $we));
-$ct = bench_median($coldTen);
-printf("RESULT delay_10k (b) cold, %d coroutines x %d x delay(1): %.2f ms (median of %d fresh processes; spread %s)\n",
-    $n, TEN_ROUNDS, $ct, count($coldTen), bench_spread($coldTen, 2));
-printf("RESULT delay_10k (b) ratios: /theoretical %d ms = %.2f, /cold empty-body round = %.2f\n",
-    TEN_ROUNDS, $ct / TEN_ROUNDS, $ct / $ce);
-bench_goal('delay_10k (b) cold ' . TEN_ROUNDS . ' x delay(1) <= ' . GOAL_TEN_COLD_MS . ' ms', $ct <= GOAL_TEN_COLD_MS,
-    sprintf('%.2f ms; cold empty-body round %.2f ms in the same run', $ct, $ce));
