@@ -222,6 +222,17 @@ static void scope_tree_count(zend_async_scope_t *scope, int active_delta, int to
 	if (active_delta >= 0 && total_delta >= 0) {
 		return;
 	}
+	/* Only a scope whose count just reached zero and that has subscribers is told anything: most
+	 * finishes (or the last coroutine of a scope nobody awaits) need no pinning at all. */
+	bool any = false;
+	for (zend_async_scope_t *s = scope; s != NULL && !any; s = s->parent_scope) {
+		async_scope_t *as = ASYNC_SCOPE(s);
+		any = s->event.callbacks.length > 0
+			&& ((active_delta < 0 && as->tree_active == 0) || (total_delta < 0 && as->tree_total == 0));
+	}
+	if (!any) {
+		return;
+	}
 	/* Notify bottom-up; a callback may release scopes, so the chain is pinned first. */
 	zend_async_scope_t *chain[64];
 	uint32_t n = 0;
