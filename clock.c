@@ -273,10 +273,9 @@ static bool event_holds(zend_async_event_t *event, async_clock_t *bubble)
 static bool bubble_blocked_on_time(async_clock_t *bubble)
 {
 	uint32_t members = 0;
-	async_coroutine_t *co;
-	ZEND_HASH_FOREACH_PTR(&ASYNC_G(coroutines), co) {
+	ASYNC_LIVE_FOREACH(co) {
 		if (!clock_within(co->clock, bubble)) {
-			continue; /* (a finished coroutine has left ASYNC_G(coroutines)) */
+			continue; /* (a finished coroutine has left the live list) */
 		}
 		members++;
 		zend_async_waker_t *waker = co->coro.waker;
@@ -291,7 +290,7 @@ static bool bubble_blocked_on_time(async_clock_t *bubble)
 				return false;
 			}
 		}
-	} ZEND_HASH_FOREACH_END();
+	}
 	return members > 0;
 }
 

@@ -98,6 +98,40 @@ async_coroutine_t *async_coroutine_new(void)
 	return ASYNC_CO_FROM_OBJ(coroutine_create_object(async_ce_coroutine));
 }
 
+uint32_t async_live_walk_pass(void)
+{
+	return ++ASYNC_G(walk_pass);
+}
+
+/* A walk of the live coroutines whose body may run PHP code (coroutine.h): the coroutine it is
+ * at is pinned and marked with the walk's pass number. When the body made it
+ * leave the list, the walk goes on from the first coroutine this pass has not reached (a
+ * restart from the head skips the marked ones): nothing is visited twice, nothing live is
+ * missed, and nothing is allocated. Coroutines spawned meanwhile are visited. */
+static async_coroutine_t *live_walk_pin(async_coroutine_t *co, uint32_t pass)
+{
+	while (co != NULL && co->walk_pass == pass) {
+		co = co->live_next;
+	}
+	if (co != NULL) {
+		co->walk_pass = pass;
+		GC_ADDREF(&co->std);
+	}
+	return co;
+}
+
+async_coroutine_t *async_live_walk_first(uint32_t pass)
+{
+	return live_walk_pin(ASYNC_G(live_first), pass);
+}
+
+async_coroutine_t *async_live_walk_next(async_coroutine_t *co, uint32_t pass)
+{
+	async_coroutine_t *next = live_walk_pin(co->in_live ? co->live_next : ASYNC_G(live_first), pass);
+	OBJ_RELEASE(&co->std); /* after pinning the next: freeing co may run destructors */
+	return next;
+}
+
 /* A worker whose context is done with: an arena stack goes back to the arena (the Zend fiber API
  * would unmap it), a stack of the Zend fiber API is destroyed by it — unless that already
  * happened (`destroyed`: the switch away from a dead Zend context destroys it, P3). */
@@ -160,6 +194,7 @@ static void coroutine_free_obj(zend_object *object)
 	if (co->coro.extended_dispose != NULL) {
 		co->coro.extended_dispose(&co->coro);
 	}
+	async_live_remove(co); /* freed unfinished, after a fatal error */
 	async_scope_ops->forget_coroutine(&co->coro);
 	async_output_discard(&co->output);
 	async_autoload_free(&co->in_autoload);
@@ -825,7 +860,7 @@ void async_coroutine_finish(async_coroutine_t *co)
 	if (co->spawned) {
 		ZEND_ASYNC_DECREASE_COROUTINE_COUNT;
 	}
-	zend_hash_index_del(&ASYNC_G(coroutines), co->std.handle);
+	async_live_remove(co);
 
 	if (coro->waker != NULL) {
 		zend_async_waker_clean(coro);

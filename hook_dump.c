@@ -120,16 +120,16 @@ static void dump_all(bool in_scheduler)
 		return;
 	}
 	uint32_t n = 0;
-	async_coroutine_t *co;
-	ZEND_HASH_FOREACH_PTR(&ASYNC_G(coroutines), co) {
+	ASYNC_LIVE_FOREACH(co) {
 		n += !(ZEND_COROUTINE_IS_MAIN(&co->coro) && ASYNC_G(main_finished));
-	} ZEND_HASH_FOREACH_END();
+	}
 	zend_error(E_WARNING, "Coroutine dump on signal %d: %u coroutine%s", dump.signo, n, n == 1 ? "" : "s");
-	ZEND_HASH_FOREACH_PTR(&ASYNC_G(coroutines), co) {
+	uint32_t pass = async_live_walk_pass(); /* a user error handler may run */
+	for (async_coroutine_t *co = async_live_walk_first(pass); co != NULL; co = async_live_walk_next(co, pass)) {
 		if (!(ZEND_COROUTINE_IS_MAIN(&co->coro) && ASYNC_G(main_finished))) {
 			dump_one(co, in_scheduler);
 		}
-	} ZEND_HASH_FOREACH_END();
+	}
 }
 
 static void dump_interrupt(zend_execute_data *execute_data)

@@ -249,7 +249,7 @@ void async_scheduler_launch(void)
 	ASYNC_G(main) = main;
 	ZEND_ASYNC_G(main_coroutine) = &main->coro;
 	ZEND_ASYNC_G(coroutine) = &main->coro;
-	zend_hash_index_add_ptr(&ASYNC_G(coroutines), main->std.handle, main);
+	async_live_append(main);
 	register_drain();
 }
 
@@ -272,7 +272,7 @@ static async_coroutine_t *spawn_into(zend_async_scope_t *scope)
 	}
 	ZEND_ASYNC_INCREASE_COROUTINE_COUNT;
 	ASYNC_G(coroutines_total)++;
-	zend_hash_index_add_ptr(&ASYNC_G(coroutines), co->std.handle, co);
+	async_live_append(co);
 	async_scope_ops->add_coroutine(scope, &co->coro);
 	return co;
 }
@@ -463,13 +463,12 @@ static bool virtual_time_advanced(void)
 static uint32_t count_waiting(bool include_main)
 {
 	uint32_t n = 0;
-	async_coroutine_t *co;
-	ZEND_HASH_FOREACH_PTR(&ASYNC_G(coroutines), co) {
+	ASYNC_LIVE_FOREACH(co) {
 		if (ZEND_COROUTINE_IS_MAIN(&co->coro) && (!include_main || ASYNC_G(main_finished))) {
 			continue;
 		}
 		n++;
-	} ZEND_HASH_FOREACH_END();
+	}
 	return n;
 }
 
@@ -503,8 +502,9 @@ static void deadlock_report(uint32_t waiting)
 	zend_error(E_WARNING, "Deadlock detected: %u coroutine%s waiting, %u active event%s: every waiting coroutine "
 		"is cancelled", waiting, waiting == 1 ? "" : "s", ZEND_ASYNC_G(active_event_count),
 		ZEND_ASYNC_G(active_event_count) == 1 ? "" : "s");
-	async_coroutine_t *co;
-	ZEND_HASH_FOREACH_PTR(&ASYNC_G(coroutines), co) {
+	/* zend_error() may run a user error handler: the walk pins the coroutine it is at */
+	uint32_t pass = async_live_walk_pass();
+	for (async_coroutine_t *co = async_live_walk_first(pass); co != NULL; co = async_live_walk_next(co, pass)) {
 		if (ZEND_COROUTINE_IS_MAIN(&co->coro) && ASYNC_G(main_finished)) {
 			continue;
 		}
@@ -520,7 +520,7 @@ static void deadlock_report(uint32_t waiting)
 		}
 		zend_string_release(what);
 		zend_string_release(info);
-	} ZEND_HASH_FOREACH_END();
+	}
 }
 
 static void set_exit_exception(zend_object *ex)
@@ -532,31 +532,21 @@ static void set_exit_exception(zend_object *ex)
 }
 
 /* Cancels every coroutine except main. Protection is ignored (deadlock and shutdown both).
- * A hash iterator follows the table while cancellations remove coroutines from it and spawn
- * finally helpers into it (helpers ignore such a cancellation: skipped); a copy of the table
- * would cost an allocation as large as the table, when memory may be what ran out (a fatal
- * error in a coroutine) and with a million coroutines alive. */
+ * The walk follows the live list while cancellations remove coroutines from it and spawn
+ * finally helpers onto its end (helpers ignore such a cancellation: skipped). A copy of the list
+ * would cost an allocation as large as it, when memory may be what ran out (a fatal error in a
+ * coroutine) and with a million coroutines alive: the walk pins where it is instead
+ * (async_live_walk_next()). */
 static void cancel_all(const char *message)
 {
-	HashTable *coroutines = &ASYNC_G(coroutines);
-	uint32_t iter = zend_hash_iterator_add(coroutines, 0);
-	for (;;) {
-		HashPosition pos = zend_hash_iterator_pos(iter, coroutines);
-		async_coroutine_t *co = zend_hash_get_current_data_ptr_ex(coroutines, &pos);
-		if (co == NULL) {
-			break;
-		}
-		zend_hash_move_forward_ex(coroutines, &pos);
-		EG(ht_iterators)[iter].pos = pos;
+	uint32_t pass = async_live_walk_pass();
+	for (async_coroutine_t *co = async_live_walk_first(pass); co != NULL; co = async_live_walk_next(co, pass)) {
 		if (ZEND_COROUTINE_IS_MAIN(&co->coro) || ZEND_COROUTINE_IS_FINISHED(&co->coro) || co->finally_helper) {
 			continue;
 		}
-		GC_ADDREF(&co->std);
 		co->protect_depth = 0;
 		async_coroutine_cancel(&co->coro, async_new_exception(async_ce_async_cancellation, message), true, true);
-		OBJ_RELEASE(&co->std);
 	}
-	zend_hash_iterator_del(iter);
 }
 
 /* No runnable coroutine, no microtask, no active event, yet coroutines wait (§8.5). */
@@ -1055,16 +1045,15 @@ static void scheduler_resume(zend_coroutine_t *coroutine, zend_object *error, bo
 
 static zend_array *scheduler_get_coroutines(void)
 {
-	zend_array *result = zend_new_array(zend_hash_num_elements(&ASYNC_G(coroutines)));
-	async_coroutine_t *co;
-	ZEND_HASH_FOREACH_PTR(&ASYNC_G(coroutines), co) {
+	zend_array *result = zend_new_array(ASYNC_G(live_count));
+	ASYNC_LIVE_FOREACH(co) {
 		if (ZEND_COROUTINE_IS_MAIN(&co->coro) && ASYNC_G(main_finished)) {
 			continue;
 		}
 		zval zv;
 		ZVAL_OBJ_COPY(&zv, &co->std);
 		zend_hash_next_index_insert_new(result, &zv);
-	} ZEND_HASH_FOREACH_END();
+	}
 	return result;
 }
 
@@ -1100,7 +1089,8 @@ void async_scheduler_request_startup(void)
 void async_scheduler_rinit(void)
 {
 	memset(&ASYNC_G(run_queue), 0, sizeof(async_ring_t));
-	zend_hash_init(&ASYNC_G(coroutines), 64, NULL, NULL, 0);
+	ASYNC_G(live_first) = ASYNC_G(live_last) = NULL;
+	ASYNC_G(live_count) = 0;
 	ASYNC_G(microtasks) = NULL;
 	ASYNC_G(microtasks_length) = ASYNC_G(microtasks_capacity) = 0;
 	ASYNC_G(main) = NULL;
@@ -1148,9 +1138,11 @@ void async_scheduler_rshutdown(void)
 		OBJ_RELEASE(ZEND_ASYNC_G(exit_exception));
 		ZEND_ASYNC_G(exit_exception) = NULL;
 	}
-	zend_hash_destroy(&ASYNC_G(coroutines));
-	/* Objects are freed after RSHUTDOWN; leave an empty (unallocated) table for them. */
-	zend_hash_init(&ASYNC_G(coroutines), 0, NULL, NULL, 0);
+	/* Objects are freed after RSHUTDOWN: those still listed (after a fatal error) leave the list
+	 * now, so freeing them later touches nothing of this request. */
+	while (ASYNC_G(live_first) != NULL) {
+		async_live_remove(ASYNC_G(live_first));
+	}
 	ZEND_ASYNC_G(state) = ZEND_ASYNC_OFF;
 }
 

@@ -82,7 +82,6 @@ zend_async_scope_t *async_scope_new(zend_async_scope_t *parent)
 	ev->dispose = scope_event_dispose;
 	ev->info = scope_event_info;
 	s->scope.try_to_dispose = scope_vtable_try_dispose;
-	zend_hash_init(&s->coroutines, 8, NULL, NULL, 0);
 	ZVAL_UNDEF(&s->exception_handler);
 	ZVAL_UNDEF(&s->child_exception_handler);
 
@@ -162,7 +161,7 @@ static void scope_free(zend_async_scope_t *scope)
 		ZEND_ASYNC_CALLBACKS_NOTIFY(&scope->event, (void *) &notice_freed, NULL);
 	}
 	zend_async_callbacks_free(&scope->event);
-	zend_hash_destroy(&s->coroutines);
+	ZEND_ASSERT(s->co_count == 0 && "a coroutine holds a reference to its scope");
 	zval_ptr_dtor(&s->exception_handler);
 	zval_ptr_dtor(&s->child_exception_handler);
 	if (s->finally_handlers) {
@@ -257,9 +256,17 @@ static void scope_tree_count(zend_async_scope_t *scope, int active_delta, int to
 bool async_scope_add_coroutine(zend_async_scope_t *scope, zend_coroutine_t *coroutine)
 {
 	async_scope_t *s = ASYNC_SCOPE(scope);
-	zend_object *obj = ZEND_ASYNC_EVENT_TO_OBJECT(&coroutine->event);
-	ZEND_ASSERT(!ASYNC_CO_FROM_CORO(coroutine)->in_scope && "a coroutine is in one scope, once");
-	zend_hash_index_add_new_ptr(&s->coroutines, obj->handle, coroutine);
+	async_coroutine_t *co = ASYNC_CO_FROM_CORO(coroutine);
+	ZEND_ASSERT(!co->in_scope && "a coroutine is in one scope, once");
+	co->scope_next = NULL;
+	co->scope_prev = s->co_last;
+	if (s->co_last != NULL) {
+		s->co_last->scope_next = co;
+	} else {
+		s->co_first = co;
+	}
+	s->co_last = co;
+	s->co_count++;
 	coroutine->scope = scope;
 	ASYNC_CO_FROM_CORO(coroutine)->in_scope = true;
 	async_scope_add_ref(scope);
@@ -273,13 +280,25 @@ bool async_scope_add_coroutine(zend_async_scope_t *scope, zend_coroutine_t *coro
 static zend_async_scope_t *scope_unlink(zend_coroutine_t *coroutine, bool *was_zombie)
 {
 	zend_async_scope_t *scope = coroutine->scope;
-	zend_object *obj = ZEND_ASYNC_EVENT_TO_OBJECT(&coroutine->event);
+	async_coroutine_t *co = ASYNC_CO_FROM_CORO(coroutine);
 	coroutine->scope = NULL;
-	if (scope == NULL || !ASYNC_CO_FROM_CORO(coroutine)->in_scope) {
+	if (scope == NULL || !co->in_scope) {
 		return NULL; /* main, or made through the ABI without a spawn: no reference held */
 	}
-	ASYNC_CO_FROM_CORO(coroutine)->in_scope = false;
-	zend_hash_index_del(&ASYNC_SCOPE(scope)->coroutines, obj->handle);
+	co->in_scope = false;
+	async_scope_t *s = ASYNC_SCOPE(scope);
+	if (co->scope_prev != NULL) {
+		co->scope_prev->scope_next = co->scope_next;
+	} else {
+		s->co_first = co->scope_next;
+	}
+	if (co->scope_next != NULL) {
+		co->scope_next->scope_prev = co->scope_prev;
+	} else {
+		s->co_last = co->scope_prev;
+	}
+	co->scope_prev = co->scope_next = NULL;
+	s->co_count--;
 	*was_zombie = ZEND_COROUTINE_IS_ZOMBIE(coroutine);
 	if (*was_zombie) {
 		ZEND_ASSERT(ASYNC_SCOPE(scope)->zombies > 0);
@@ -389,7 +408,7 @@ static void scope_do_dispose(zend_async_scope_t *scope)
 
 static uint32_t scope_structural_refs(zend_async_scope_t *scope)
 {
-	return zend_hash_num_elements(&ASYNC_SCOPE(scope)->coroutines) + scope->scopes.length;
+	return ASYNC_SCOPE(scope)->co_count + scope->scopes.length;
 }
 
 static bool scope_try_dispose(zend_async_scope_t *scope)
@@ -433,24 +452,31 @@ static void scope_cancel_tree(zend_async_scope_t *scope, zend_object *error, con
 	async_scope_add_ref(scope);
 	scope_notify(scope, &notice_cancelled);
 
-	zend_array *list = zend_array_dup(&s->coroutines);
-	zend_coroutine_t *coro;
-	ZEND_HASH_FOREACH_PTR(list, coro) {
-		zend_object *obj = ZEND_ASYNC_EVENT_TO_OBJECT(&coro->event);
-		if (ZEND_COROUTINE_IS_FINISHED(coro) || coro->scope != scope) {
-			continue;
+	/* The coroutines there now, each pinned: cancelling runs code that may finish or add others. */
+	uint32_t count = s->co_count;
+	async_coroutine_t **list = count > 0 ? safe_emalloc(count, sizeof(async_coroutine_t *), 0) : NULL;
+	uint32_t pinned = 0;
+	for (async_coroutine_t *co = s->co_first; co != NULL; co = co->scope_next) {
+		ZEND_ASSERT(pinned < count);
+		GC_ADDREF(&co->std);
+		list[pinned++] = co;
+	}
+	for (uint32_t i = 0; i < pinned; i++) {
+		zend_coroutine_t *coro = &list[i]->coro;
+		if (!ZEND_COROUTINE_IS_FINISHED(coro) && coro->scope == scope) {
+			if (safe_mode && ZEND_COROUTINE_IS_STARTED(coro)) {
+				scope_zombify(coro);
+			} else if (error != NULL) {
+				async_coroutine_cancel(coro, error, false, false);
+			} else {
+				async_coroutine_cancel(coro, async_new_exception(async_ce_async_cancellation, message), true, false);
+			}
 		}
-		GC_ADDREF(obj);
-		if (safe_mode && ZEND_COROUTINE_IS_STARTED(coro)) {
-			scope_zombify(coro);
-		} else if (error != NULL) {
-			async_coroutine_cancel(coro, error, false, false);
-		} else {
-			async_coroutine_cancel(coro, async_new_exception(async_ce_async_cancellation, message), true, false);
-		}
-		OBJ_RELEASE(obj);
-	} ZEND_HASH_FOREACH_END();
-	zend_array_destroy(list);
+		OBJ_RELEASE(&list[i]->std);
+	}
+	if (list != NULL) {
+		efree(list);
+	}
 
 	uint32_t n = scope->scopes.length;
 	if (n > 0) {
