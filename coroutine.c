@@ -98,16 +98,13 @@ async_coroutine_t *async_coroutine_new(void)
 	return ASYNC_CO_FROM_OBJ(coroutine_create_object(async_ce_coroutine));
 }
 
-uint32_t async_live_walk_pass(void)
-{
-	return ++ASYNC_G(walk_pass);
-}
-
-/* A walk of the live coroutines whose body may run PHP code (coroutine.h): the coroutine it is
- * at is pinned and marked with the walk's pass number. When the body made it
- * leave the list, the walk goes on from the first coroutine this pass has not reached (a
- * restart from the head skips the marked ones): nothing is visited twice, nothing live is
- * missed, and nothing is allocated. Coroutines spawned meanwhile are visited. */
+/* A walk of the live coroutines whose body may run PHP code (coroutine.h). The coroutine at hand
+ * is pinned and marked with the walk's pass number, and its successor is pinned too. After the
+ * body the walk goes on from the coroutine's successor of that moment if it is still listed,
+ * else from the successor pinned before the body (a not-started coroutine that a cancellation
+ * finished at once), and only if both left from the head, skipping what this pass reached. So
+ * nothing is visited twice, nothing live is missed, nothing is allocated, and a walk that
+ * finishes every coroutine it visits stays linear. Coroutines spawned meanwhile are visited. */
 static async_coroutine_t *live_walk_pin(async_coroutine_t *co, uint32_t pass)
 {
 	while (co != NULL && co->walk_pass == pass) {
@@ -120,16 +117,35 @@ static async_coroutine_t *live_walk_pin(async_coroutine_t *co, uint32_t pass)
 	return co;
 }
 
-async_coroutine_t *async_live_walk_first(uint32_t pass)
+static async_coroutine_t *live_walk_at(async_live_walk_t *w, async_coroutine_t *co)
 {
-	return live_walk_pin(ASYNC_G(live_first), pass);
+	w->co = co;
+	w->after = co != NULL ? co->live_next : NULL;
+	if (w->after != NULL) {
+		GC_ADDREF(&w->after->std);
+	}
+	return co;
 }
 
-async_coroutine_t *async_live_walk_next(async_coroutine_t *co, uint32_t pass)
+async_coroutine_t *async_live_walk_first(async_live_walk_t *w)
 {
-	async_coroutine_t *next = live_walk_pin(co->in_live ? co->live_next : ASYNC_G(live_first), pass);
-	OBJ_RELEASE(&co->std); /* after pinning the next: freeing co may run destructors */
-	return next;
+	w->pass = ++ASYNC_G(walk_pass);
+	return live_walk_at(w, live_walk_pin(ASYNC_G(live_first), w->pass));
+}
+
+async_coroutine_t *async_live_walk_next(async_live_walk_t *w)
+{
+	async_coroutine_t *co = w->co, *after = w->after;
+	async_coroutine_t *from = co->in_live ? co->live_next
+		: after != NULL && after->in_live ? after
+		: ASYNC_G(live_first);
+	async_coroutine_t *next = live_walk_pin(from, w->pass);
+	/* released after pinning the next: freeing them may run destructors */
+	if (after != NULL) {
+		OBJ_RELEASE(&after->std);
+	}
+	OBJ_RELEASE(&co->std);
+	return live_walk_at(w, next);
 }
 
 /* A worker whose context is done with: an arena stack goes back to the arena (the Zend fiber API

@@ -117,14 +117,18 @@ static zend_always_inline void async_live_remove(async_coroutine_t *co)
 
 /* A walk whose body may run PHP code (cancelling, a user error handler, a destructor):
  *
- *     uint32_t pass = async_live_walk_pass();
- *     for (co = async_live_walk_first(pass); co != NULL; co = async_live_walk_next(co, pass)) ...
+ *     async_live_walk_t w;
+ *     for (co = async_live_walk_first(&w); co != NULL; co = async_live_walk_next(&w)) ...
  *
- * The coroutine at hand is pinned (a `continue` is fine, a `break` must OBJ_RELEASE it); each is
- * visited once, those spawned meanwhile too, those finished meanwhile not. */
-uint32_t async_live_walk_pass(void);
-async_coroutine_t *async_live_walk_first(uint32_t pass);
-async_coroutine_t *async_live_walk_next(async_coroutine_t *co, uint32_t pass);
+ * It runs to the end (a `continue` is fine, never a `break`: it holds references). Each live
+ * coroutine is visited once, those spawned meanwhile too, those finished meanwhile not. */
+typedef struct {
+	async_coroutine_t *co;    /* the one at hand, pinned */
+	async_coroutine_t *after; /* its successor before the body ran, pinned */
+	uint32_t pass;
+} async_live_walk_t;
+async_coroutine_t *async_live_walk_first(async_live_walk_t *w);
+async_coroutine_t *async_live_walk_next(async_live_walk_t *w);
 
 /* Visits every live coroutine, for walks whose body runs no PHP code. */
 #define ASYNC_LIVE_FOREACH(co) \

@@ -124,8 +124,8 @@ static void dump_all(bool in_scheduler)
 		n += !(ZEND_COROUTINE_IS_MAIN(&co->coro) && ASYNC_G(main_finished));
 	}
 	zend_error(E_WARNING, "Coroutine dump on signal %d: %u coroutine%s", dump.signo, n, n == 1 ? "" : "s");
-	uint32_t pass = async_live_walk_pass(); /* a user error handler may run */
-	for (async_coroutine_t *co = async_live_walk_first(pass); co != NULL; co = async_live_walk_next(co, pass)) {
+	async_live_walk_t walk; /* a user error handler may run */
+	for (async_coroutine_t *co = async_live_walk_first(&walk); co != NULL; co = async_live_walk_next(&walk)) {
 		if (!(ZEND_COROUTINE_IS_MAIN(&co->coro) && ASYNC_G(main_finished))) {
 			dump_one(co, in_scheduler);
 		}

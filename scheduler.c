@@ -503,8 +503,8 @@ static void deadlock_report(uint32_t waiting)
 		"is cancelled", waiting, waiting == 1 ? "" : "s", ZEND_ASYNC_G(active_event_count),
 		ZEND_ASYNC_G(active_event_count) == 1 ? "" : "s");
 	/* zend_error() may run a user error handler: the walk pins the coroutine it is at */
-	uint32_t pass = async_live_walk_pass();
-	for (async_coroutine_t *co = async_live_walk_first(pass); co != NULL; co = async_live_walk_next(co, pass)) {
+	async_live_walk_t walk;
+	for (async_coroutine_t *co = async_live_walk_first(&walk); co != NULL; co = async_live_walk_next(&walk)) {
 		if (ZEND_COROUTINE_IS_MAIN(&co->coro) && ASYNC_G(main_finished)) {
 			continue;
 		}
@@ -539,8 +539,8 @@ static void set_exit_exception(zend_object *ex)
  * (async_live_walk_next()). */
 static void cancel_all(const char *message)
 {
-	uint32_t pass = async_live_walk_pass();
-	for (async_coroutine_t *co = async_live_walk_first(pass); co != NULL; co = async_live_walk_next(co, pass)) {
+	async_live_walk_t walk;
+	for (async_coroutine_t *co = async_live_walk_first(&walk); co != NULL; co = async_live_walk_next(&walk)) {
 		if (ZEND_COROUTINE_IS_MAIN(&co->coro) || ZEND_COROUTINE_IS_FINISHED(&co->coro) || co->finally_helper) {
 			continue;
 		}
