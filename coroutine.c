@@ -108,7 +108,7 @@ async_coroutine_t *async_coroutine_new(void)
 static async_coroutine_t *live_walk_pin(async_coroutine_t *co, uint32_t pass)
 {
 	while (co != NULL && co->walk_pass == pass) {
-		co = co->live_next;
+		co = async_live_next(co);
 	}
 	if (co != NULL) {
 		co->walk_pass = pass;
@@ -120,7 +120,7 @@ static async_coroutine_t *live_walk_pin(async_coroutine_t *co, uint32_t pass)
 static async_coroutine_t *live_walk_at(async_live_walk_t *w, async_coroutine_t *co)
 {
 	w->co = co;
-	w->after = co != NULL ? co->live_next : NULL;
+	w->after = co != NULL ? async_live_next(co) : NULL;
 	if (w->after != NULL) {
 		GC_ADDREF(&w->after->std);
 	}
@@ -130,15 +130,15 @@ static async_coroutine_t *live_walk_at(async_live_walk_t *w, async_coroutine_t *
 async_coroutine_t *async_live_walk_first(async_live_walk_t *w)
 {
 	w->pass = ++ASYNC_G(walk_pass);
-	return live_walk_at(w, live_walk_pin(ASYNC_G(live_first), w->pass));
+	return live_walk_at(w, live_walk_pin(async_live_first(), w->pass));
 }
 
 async_coroutine_t *async_live_walk_next(async_live_walk_t *w)
 {
 	async_coroutine_t *co = w->co, *after = w->after;
-	async_coroutine_t *from = co->in_live ? co->live_next
+	async_coroutine_t *from = co->in_live ? async_live_next(co)
 		: after != NULL && after->in_live ? after
-		: ASYNC_G(live_first);
+		: async_live_first();
 	async_coroutine_t *next = live_walk_pin(from, w->pass);
 	/* released after pinning the next: freeing them may run destructors */
 	if (after != NULL) {

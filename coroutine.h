@@ -54,7 +54,7 @@ struct _async_coroutine_s {
 	zend_object *pending_cancel;      /* self-cancel or deferred (protect) cancellation */
 	uint32_t protect_depth;
 	uint32_t walk_pass;             /* the last walk of the live list that reached it */
-	bool in_live;                     /* in ASYNC_G(live_first..live_last) */
+	bool in_live;                     /* in ASYNC_G(live) */
 	bool in_queue;
 	bool in_scope;                    /* counted in coro.scope, holding a reference to it */
 	bool spawned;                     /* holds the alive reference and a coroutine count */
@@ -66,8 +66,8 @@ struct _async_coroutine_s {
 	async_output_state_t output;      /* its own ob_start() handlers while switched out */
 	HashTable *in_autoload;           /* its EG(in_autoload) while switched out (coroutine_autoload.c) */
 	struct _async_clock_s *clock;     /* its bubble's virtual clock, NULL for real time (clock.c) */
-	async_coroutine_t *live_prev, *live_next; /* the request's live coroutines */
-	async_coroutine_t *scope_prev, *scope_next; /* its scope's coroutines (scope.c) */
+	async_list_node_t live_node;      /* in ASYNC_G(live) */
+	async_list_node_t scope_node;     /* in its scope's list of coroutines (scope.c) */
 	zend_object std;
 };
 
@@ -77,42 +77,35 @@ struct _async_coroutine_s {
 
 /* The request's live coroutines, a list in spawn order (main first): a coroutine joins when it is
  * spawned and leaves when it finishes (or, after a fatal error, when its object is freed). A list,
- * not a table by handle: joining and leaving are a few stores, and a walk may go on while
- * coroutines join at the end or leave (read the next link after the body is done with the
- * current one, as ASYNC_LIVE_FOREACH does). */
+ * not a table by handle: joining and leaving are a few stores. */
 static zend_always_inline void async_live_append(async_coroutine_t *co)
 {
 	ZEND_ASSERT(!co->in_live);
 	co->in_live = true;
-	co->live_next = NULL;
-	co->live_prev = ASYNC_G(live_last);
-	if (co->live_prev != NULL) {
-		co->live_prev->live_next = co;
-	} else {
-		ASYNC_G(live_first) = co;
-	}
-	ASYNC_G(live_last) = co;
-	ASYNC_G(live_count)++;
+	async_list_append(&ASYNC_G(live), &co->live_node);
 }
 
 static zend_always_inline void async_live_remove(async_coroutine_t *co)
 {
-	if (!co->in_live) {
-		return;
+	if (co->in_live) {
+		co->in_live = false;
+		async_list_remove(&ASYNC_G(live), &co->live_node);
 	}
-	if (co->live_prev != NULL) {
-		co->live_prev->live_next = co->live_next;
-	} else {
-		ASYNC_G(live_first) = co->live_next;
-	}
-	if (co->live_next != NULL) {
-		co->live_next->live_prev = co->live_prev;
-	} else {
-		ASYNC_G(live_last) = co->live_prev;
-	}
-	co->live_prev = co->live_next = NULL;
-	co->in_live = false;
-	ASYNC_G(live_count)--;
+}
+
+static zend_always_inline async_coroutine_t *async_live_of(async_list_node_t *node)
+{
+	return node != NULL ? ASYNC_LIST_ITEM(node, async_coroutine_t, live_node) : NULL;
+}
+
+static zend_always_inline async_coroutine_t *async_live_first(void)
+{
+	return async_live_of(ASYNC_G(live).first);
+}
+
+static zend_always_inline async_coroutine_t *async_live_next(async_coroutine_t *co)
+{
+	return async_live_of(co->live_node.next);
 }
 
 /* A walk whose body may run PHP code (cancelling, a user error handler, a destructor):
@@ -132,7 +125,7 @@ async_coroutine_t *async_live_walk_next(async_live_walk_t *w);
 
 /* Visits every live coroutine, for walks whose body runs no PHP code. */
 #define ASYNC_LIVE_FOREACH(co) \
-	for (async_coroutine_t *co = ASYNC_G(live_first); co != NULL; co = co->live_next)
+	for (async_coroutine_t *co = async_live_first(); co != NULL; co = async_live_next(co))
 
 extern zend_class_entry *async_ce_coroutine;
 

@@ -40,9 +40,7 @@ ZEND_BEGIN_MODULE_GLOBALS(async)
 	async_worker_t *dying_worker;    /* a worker whose context ended, for its resumer to retire (coroutine.c) */
 	zend_async_microtask_t **microtasks;
 	uint32_t microtasks_length, microtasks_capacity;
-	async_coroutine_t *live_first;   /* live (unfinished) coroutines in spawn order, main first (coroutine.h) */
-	async_coroutine_t *live_last;
-	uint32_t live_count;
+	async_list_t live;               /* live (unfinished) coroutines in spawn order, main first (coroutine.h) */
 	uint32_t walk_pass;              /* numbers the walks of the live list (coroutine.c) */
 	async_coroutine_t *main;
 	bool launched;

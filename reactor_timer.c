@@ -23,7 +23,7 @@ typedef struct _async_timer_s async_timer_t;
 typedef struct _async_timer_batch_s {
 	uv_timer_t uv;                 /* first: the handle is the batch */
 	uint64_t due;                  /* loop time (ms) it falls due */
-	async_timer_t *head, *tail;    /* armed members, in start order */
+	async_list_t members;          /* armed timers, in start order */
 	bool shared;                   /* one-shot and referenced: others due then may join */
 	struct _async_timer_batch_s *next_free;
 } async_timer_batch_t;
@@ -32,7 +32,7 @@ struct _async_timer_s {
 	zend_async_timer_event_t event;
 	uint64_t timeout_ms;
 	async_timer_batch_t *batch;    /* NULL while not armed */
-	async_timer_t *prev, *next;
+	async_list_node_t node;        /* in batch->members */
 };
 
 /* Parked batches kept for reuse; more are closed. */
@@ -52,7 +52,7 @@ static void batch_close_cb(uv_handle_t *handle)
 
 static void batch_park(async_timer_batch_t *batch)
 {
-	ZEND_ASSERT(batch->head == NULL);
+	ZEND_ASSERT(batch->members.length == 0);
 	uv_timer_stop(&batch->uv);
 	if (ASYNC_G(timer_batch_open) == batch) {
 		ASYNC_G(timer_batch_open) = NULL;
@@ -78,38 +78,27 @@ static async_timer_batch_t *batch_take(uv_loop_t *loop)
 	batch = emalloc(sizeof(async_timer_batch_t));
 	uv_timer_init(loop, &batch->uv);
 	batch->uv.data = (void *) &batch_marker;
-	batch->head = batch->tail = NULL;
+	memset(&batch->members, 0, sizeof(async_list_t));
 	return batch;
 }
 
 static void batch_append(async_timer_batch_t *batch, async_timer_t *timer)
 {
 	timer->batch = batch;
-	timer->next = NULL;
-	timer->prev = batch->tail;
-	if (batch->tail != NULL) {
-		batch->tail->next = timer;
-	} else {
-		batch->head = timer;
-	}
-	batch->tail = timer;
+	async_list_append(&batch->members, &timer->node);
 }
 
 static void batch_unlink(async_timer_t *timer)
 {
-	async_timer_batch_t *batch = timer->batch;
-	if (timer->prev != NULL) {
-		timer->prev->next = timer->next;
-	} else {
-		batch->head = timer->next;
-	}
-	if (timer->next != NULL) {
-		timer->next->prev = timer->prev;
-	} else {
-		batch->tail = timer->prev;
-	}
+	async_list_remove(&timer->batch->members, &timer->node);
 	timer->batch = NULL;
-	timer->prev = timer->next = NULL;
+}
+
+/* The member due first, or NULL. */
+static async_timer_t *batch_head(async_timer_batch_t *batch)
+{
+	async_list_node_t *node = batch->members.first;
+	return node != NULL ? ASYNC_LIST_ITEM(node, async_timer_t, node) : NULL;
 }
 
 /* Takes the timer out of its batch; a batch left empty stops (unless its callback runs now: it
@@ -121,7 +110,7 @@ static void timer_disarm(async_timer_t *timer)
 		return;
 	}
 	batch_unlink(timer);
-	if (batch->head == NULL && ASYNC_G(timer_batch_firing) != batch) {
+	if (batch->members.length == 0 && ASYNC_G(timer_batch_firing) != batch) {
 		batch_park(batch);
 	}
 }
@@ -143,9 +132,10 @@ static void batch_cb(uv_timer_t *handle)
 	async_timer_batch_t *batch = (async_timer_batch_t *) handle;
 	uv_loop_t *loop = handle->loop;
 
-	if (!batch->shared && batch->head != NULL && batch->head->event.is_periodic) {
+	async_timer_t *timer = batch_head(batch);
+	if (!batch->shared && timer != NULL && timer->event.is_periodic) {
 		/* a periodic timer's own batch: libuv re-armed it, the member stays */
-		timer_fire(batch->head);
+		timer_fire(timer);
 		async_reactor_delivered(loop);
 		return;
 	}
@@ -155,16 +145,13 @@ static void batch_cb(uv_timer_t *handle)
 	}
 	async_timer_batch_t *outer = ASYNC_G(timer_batch_firing);
 	ASYNC_G(timer_batch_firing) = batch;
-	async_timer_t *timer;
 	/* a callback may stop or start any other member: take the head afresh each time */
-	while ((timer = batch->head) != NULL) {
+	while ((timer = batch_head(batch)) != NULL) {
 		batch_unlink(timer);
 		timer_fire(timer);
 	}
 	ASYNC_G(timer_batch_firing) = outer;
-	if (batch->head == NULL) {
-		batch_park(batch);
-	}
+	batch_park(batch);
 	async_reactor_delivered(loop);
 }
 
@@ -316,7 +303,7 @@ static void batch_close_walk_cb(uv_handle_t *handle, void *arg)
 	async_timer_batch_t *batch = (async_timer_batch_t *) handle;
 	async_timer_t *timer;
 	/* members still owned (a coroutine suspended at a fatal error): never armed again */
-	while ((timer = batch->head) != NULL) {
+	while ((timer = batch_head(batch)) != NULL) {
 		batch_unlink(timer);
 		ZEND_ASYNC_EVENT_SET(&timer->event.base, ASYNC_EVENT_F_DETACHED);
 	}

@@ -1045,7 +1045,7 @@ static void scheduler_resume(zend_coroutine_t *coroutine, zend_object *error, bo
 
 static zend_array *scheduler_get_coroutines(void)
 {
-	zend_array *result = zend_new_array(ASYNC_G(live_count));
+	zend_array *result = zend_new_array(ASYNC_G(live).length);
 	ASYNC_LIVE_FOREACH(co) {
 		if (ZEND_COROUTINE_IS_MAIN(&co->coro) && ASYNC_G(main_finished)) {
 			continue;
@@ -1089,8 +1089,7 @@ void async_scheduler_request_startup(void)
 void async_scheduler_rinit(void)
 {
 	memset(&ASYNC_G(run_queue), 0, sizeof(async_ring_t));
-	ASYNC_G(live_first) = ASYNC_G(live_last) = NULL;
-	ASYNC_G(live_count) = 0;
+	memset(&ASYNC_G(live), 0, sizeof(async_list_t));
 	ASYNC_G(microtasks) = NULL;
 	ASYNC_G(microtasks_length) = ASYNC_G(microtasks_capacity) = 0;
 	ASYNC_G(main) = NULL;
@@ -1140,8 +1139,8 @@ void async_scheduler_rshutdown(void)
 	}
 	/* Objects are freed after RSHUTDOWN: those still listed (after a fatal error) leave the list
 	 * now, so freeing them later touches nothing of this request. */
-	while (ASYNC_G(live_first) != NULL) {
-		async_live_remove(ASYNC_G(live_first));
+	while (ASYNC_G(live).first != NULL) {
+		async_live_remove(async_live_first());
 	}
 	ZEND_ASYNC_G(state) = ZEND_ASYNC_OFF;
 }

@@ -161,7 +161,7 @@ static void scope_free(zend_async_scope_t *scope)
 		ZEND_ASYNC_CALLBACKS_NOTIFY(&scope->event, (void *) &notice_freed, NULL);
 	}
 	zend_async_callbacks_free(&scope->event);
-	ZEND_ASSERT(s->co_count == 0 && "a coroutine holds a reference to its scope");
+	ZEND_ASSERT(s->coroutines.length == 0 && "a coroutine holds a reference to its scope");
 	zval_ptr_dtor(&s->exception_handler);
 	zval_ptr_dtor(&s->child_exception_handler);
 	if (s->finally_handlers) {
@@ -258,15 +258,7 @@ bool async_scope_add_coroutine(zend_async_scope_t *scope, zend_coroutine_t *coro
 	async_scope_t *s = ASYNC_SCOPE(scope);
 	async_coroutine_t *co = ASYNC_CO_FROM_CORO(coroutine);
 	ZEND_ASSERT(!co->in_scope && "a coroutine is in one scope, once");
-	co->scope_next = NULL;
-	co->scope_prev = s->co_last;
-	if (s->co_last != NULL) {
-		s->co_last->scope_next = co;
-	} else {
-		s->co_first = co;
-	}
-	s->co_last = co;
-	s->co_count++;
+	async_list_append(&s->coroutines, &co->scope_node);
 	coroutine->scope = scope;
 	ASYNC_CO_FROM_CORO(coroutine)->in_scope = true;
 	async_scope_add_ref(scope);
@@ -286,19 +278,7 @@ static zend_async_scope_t *scope_unlink(zend_coroutine_t *coroutine, bool *was_z
 		return NULL; /* main, or made through the ABI without a spawn: no reference held */
 	}
 	co->in_scope = false;
-	async_scope_t *s = ASYNC_SCOPE(scope);
-	if (co->scope_prev != NULL) {
-		co->scope_prev->scope_next = co->scope_next;
-	} else {
-		s->co_first = co->scope_next;
-	}
-	if (co->scope_next != NULL) {
-		co->scope_next->scope_prev = co->scope_prev;
-	} else {
-		s->co_last = co->scope_prev;
-	}
-	co->scope_prev = co->scope_next = NULL;
-	s->co_count--;
+	async_list_remove(&ASYNC_SCOPE(scope)->coroutines, &co->scope_node);
 	*was_zombie = ZEND_COROUTINE_IS_ZOMBIE(coroutine);
 	if (*was_zombie) {
 		ZEND_ASSERT(ASYNC_SCOPE(scope)->zombies > 0);
@@ -408,7 +388,7 @@ static void scope_do_dispose(zend_async_scope_t *scope)
 
 static uint32_t scope_structural_refs(zend_async_scope_t *scope)
 {
-	return ASYNC_SCOPE(scope)->co_count + scope->scopes.length;
+	return ASYNC_SCOPE(scope)->coroutines.length + scope->scopes.length;
 }
 
 static bool scope_try_dispose(zend_async_scope_t *scope)
@@ -453,10 +433,11 @@ static void scope_cancel_tree(zend_async_scope_t *scope, zend_object *error, con
 	scope_notify(scope, &notice_cancelled);
 
 	/* The coroutines there now, each pinned: cancelling runs code that may finish or add others. */
-	uint32_t count = s->co_count;
+	uint32_t count = s->coroutines.length;
 	async_coroutine_t **list = count > 0 ? safe_emalloc(count, sizeof(async_coroutine_t *), 0) : NULL;
 	uint32_t pinned = 0;
-	for (async_coroutine_t *co = s->co_first; co != NULL; co = co->scope_next) {
+	for (async_list_node_t *node = s->coroutines.first; node != NULL; node = node->next) {
+		async_coroutine_t *co = ASYNC_LIST_ITEM(node, async_coroutine_t, scope_node);
 		ZEND_ASSERT(pinned < count);
 		GC_ADDREF(&co->std);
 		list[pinned++] = co;

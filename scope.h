@@ -30,8 +30,7 @@ typedef struct _async_scope_s async_scope_t;
 
 struct _async_scope_s {
 	zend_async_scope_t scope;        /* first: the event sits at offset 0 */
-	struct _async_coroutine_s *co_first, *co_last; /* live coroutines in this scope, in spawn order (not owning) */
-	uint32_t co_count;
+	async_list_t coroutines;         /* live coroutines in this scope, in spawn order (their scope_node; not owning) */
 	uint32_t active;                 /* live, non-zombie coroutines directly in this scope */
 	uint32_t zombies;                /* live zombies directly in this scope */
 	uint32_t tree_active;            /* active in the whole subtree */
