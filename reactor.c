@@ -126,11 +126,9 @@ static uint32_t reactor_available_parallelism(void)
 
 async_request_release_t async_reactor_request_release(zend_async_event_t *event, bool in_flight)
 {
-	if (event->ref_count > 1) {
-		event->ref_count--;
+	if (!async_reactor_last_ref(event)) {
 		return ASYNC_REQUEST_HELD;
 	}
-	event->ref_count = 0;
 	event->loop_ref_count = 0;
 	async_reactor_event_count_off(event);
 	if (in_flight) {
@@ -143,11 +141,9 @@ async_request_release_t async_reactor_request_release(zend_async_event_t *event,
 /* Drops one reference; at zero the handle is closed and freed from the close callback. */
 bool async_reactor_handle_release(zend_async_event_t *event, uv_handle_t *handle, uv_close_cb close_cb)
 {
-	if (event->ref_count > 1) {
-		event->ref_count--;
+	if (!async_reactor_last_ref(event)) {
 		return true;
 	}
-	event->ref_count = 0;
 	if (ZEND_ASYNC_EVENT_HAS(event, ASYNC_EVENT_F_DETACHED)) {
 		zend_async_callbacks_free(event);
 		efree(event); /* every reactor event struct starts with its event */

@@ -318,11 +318,9 @@ static void fs_detach(async_fs_t *fs)
 static bool fs_dispose(zend_async_event_t *event)
 {
 	async_fs_t *fs = (async_fs_t *) event;
-	if (event->ref_count > 1) {
-		event->ref_count--;
+	if (!async_reactor_last_ref(event)) {
 		return true;
 	}
-	event->ref_count = 0;
 	event->loop_ref_count = 0;
 	fs_detach(fs);
 	zend_async_callbacks_free(event);

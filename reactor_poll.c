@@ -106,11 +106,9 @@ static void poll_free(async_poll_t *poll)
 
 static bool poll_dispose(zend_async_event_t *event)
 {
-	if (event->ref_count > 1) {
-		event->ref_count--;
+	if (!async_reactor_last_ref(event)) {
 		return true;
 	}
-	event->ref_count = 0;
 	poll_free((async_poll_t *) event);
 	return true;
 }
@@ -434,11 +432,9 @@ static bool proxy_stop(zend_async_event_t *event)
 
 static bool proxy_dispose(zend_async_event_t *event)
 {
-	if (event->ref_count > 1) {
-		event->ref_count--;
+	if (!async_reactor_last_ref(event)) {
 		return true;
 	}
-	event->ref_count = 0;
 	async_proxy_t *proxy = (async_proxy_t *) event;
 	async_poll_t *poll = POLL_OF(proxy);
 	proxy_stop(event);

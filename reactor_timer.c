@@ -227,11 +227,9 @@ static bool timer_stop(zend_async_event_t *event)
 /* No handle of its own to close: the last reference frees it at once. */
 static bool timer_dispose(zend_async_event_t *event)
 {
-	if (event->ref_count > 1) {
-		event->ref_count--;
+	if (!async_reactor_last_ref(event)) {
 		return true;
 	}
-	event->ref_count = 0;
 	timer_disarm((async_timer_t *) event);
 	async_reactor_event_count_off(event);
 	event->loop_ref_count = 0;

@@ -47,6 +47,21 @@ static zend_always_inline bool async_reactor_last_stop(zend_async_event_t *event
 {
 	return event->loop_ref_count > 0 && --event->loop_ref_count == 0;
 }
+/* dispose()'s reference count: drops one and says whether that was the last (ref_count is then 0
+ * and the caller frees the event):
+ *
+ *     if (!async_reactor_last_ref(event)) return true;   // others still hold it
+ */
+static zend_always_inline bool async_reactor_last_ref(zend_async_event_t *event)
+{
+	if (event->ref_count > 1) {
+		event->ref_count--;
+		return false;
+	}
+	event->ref_count = 0;
+	return true;
+}
+
 /* A callback delivered something: make the running uv_run() return. */
 void async_reactor_delivered(uv_loop_t *loop);
 /* Before each uv_run(): drops the new watches of descriptors closed behind our back (reactor_poll.c). */
