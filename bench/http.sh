@@ -155,4 +155,8 @@ printf 'nginx return 200:         %.0f req/s (median; %s)\n' "$nm" "$(spread "${
 met="$(awk -v r="$ratio" 'BEGIN { print (r >= 0.9 ? "MET" : "MISSED") }')"
 echo "ratio php/nginx: $ratio"
 echo "GOAL http_keepalive: $met (php/nginx $ratio, goal >= 0.9)"
+# Issue #15's goal. bench/README.md ("HTTP against nginx") measures why it is out of reach: the same
+# system calls per request as nginx, and PHP's user-space CPU per request above nginx's.
+met="$(awk -v r="$ratio" 'BEGIN { print (r >= 1.1 ? "MET" : "MISSED") }')"
+echo "GOAL http_keepalive (#15): $met (php/nginx $ratio, goal >= 1.1)"
 exit 0
