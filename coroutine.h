@@ -53,7 +53,7 @@ struct _async_coroutine_s {
 	zend_execute_data *stack_bottom;  /* dummy bottom frame */
 	zend_object *pending_cancel;      /* self-cancel or deferred (protect) cancellation */
 	uint32_t protect_depth;
-	uint32_t walk_pass;             /* the last walk of the live list that reached it */
+	uint32_t walk_pass;               /* the last walk of the live list that reached it */
 	bool in_live;                     /* in ASYNC_G(live) */
 	bool in_queue;
 	bool in_scope;                    /* counted in coro.scope, holding a reference to it */
