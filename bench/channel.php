@@ -101,22 +101,7 @@ function a_suspend(int $n): int
 /** $n Fiber switch round trips: main resumes, the Fiber suspends. */
 function a_fiber(int $n): int
 {
-    $f = new Fiber(static function (int $n): int {
-        $k = 0;
-        for ($i = 0; $i < $n; $i++) {
-            Fiber::suspend();
-            $k++;
-        }
-        return $k;
-    });
-    $t0 = hrtime(true);
-    $f->start($n);
-    while (!$f->isTerminated()) {
-        $f->resume();
-    }
-    $ns = hrtime(true) - $t0;
-    bench_check($f->getReturn() === $n, '(a) Fiber baseline resumed ' . $f->getReturn() . " times, expected $n");
-    return $ns;
+    return bench_fiber_round_trips($n, '(a) Fiber baseline');
 }
 
 /* (b) -------------------------------------------------------------------------------------- */

@@ -164,3 +164,27 @@ function bench_parse_kv(string $out): array
     }
     return $r;
 }
+
+/**
+ * The Fiber baseline of the switch benchmarks: $n switch round trips (main resumes, the Fiber
+ * suspends), in ns. $what names the caller's figure in the failure message.
+ */
+function bench_fiber_round_trips(int $n, string $what): int
+{
+    $f = new Fiber(static function (int $n): int {
+        $k = 0;
+        for ($i = 0; $i < $n; $i++) {
+            Fiber::suspend();
+            $k++;
+        }
+        return $k;
+    });
+    $t0 = hrtime(true);
+    $f->start($n);
+    while (!$f->isTerminated()) {
+        $f->resume();
+    }
+    $ns = hrtime(true) - $t0;
+    bench_check($f->getReturn() === $n, "$what: the Fiber resumed {$f->getReturn()} times, expected $n");
+    return $ns;
+}

@@ -60,22 +60,7 @@ function a_coroutine(int $n): int
 
 function a_fiber(int $n): int
 {
-    $f = new Fiber(static function (int $n): int {
-        $k = 0;
-        for ($i = 0; $i < $n; $i++) {
-            Fiber::suspend();
-            $k++;
-        }
-        return $k;
-    });
-    $t0 = hrtime(true);
-    $f->start($n);
-    while (!$f->isTerminated()) {
-        $f->resume();
-    }
-    $ns = hrtime(true) - $t0;
-    bench_check($f->getReturn() === $n, "(a) Fiber resumed {$f->getReturn()} times, expected $n");
-    return $ns;
+    return bench_fiber_round_trips($n, '(a) Fiber baseline');
 }
 
 /* (b) -------------------------------------------------------------------------------------- */
