@@ -461,7 +461,6 @@ static bool iterate_feed(iterate_state_t *st, iterate_source_t *src, zend_fcall_
 	}
 }
 
-/* Waits until the scope has no active coroutine left (cancelPending = false). */
 /* After the callbacks: what they spawned and left running is cancelled or awaited. */
 static bool iterate_settle_pending(iterate_state_t *st, bool cancel_pending)
 {

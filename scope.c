@@ -260,7 +260,7 @@ bool async_scope_add_coroutine(zend_async_scope_t *scope, zend_coroutine_t *coro
 	ZEND_ASSERT(!co->in_scope && "a coroutine is in one scope, once");
 	async_list_append(&s->coroutines, &co->scope_node);
 	coroutine->scope = scope;
-	ASYNC_CO_FROM_CORO(coroutine)->in_scope = true;
+	co->in_scope = true;
 	async_scope_add_ref(scope);
 	s->active++;
 	scope_tree_count(scope, 1, 1);
