@@ -140,25 +140,6 @@ bool async_wait_ms(zend_ulong ms, zend_ulong ns)
 	return ok;
 }
 
-void async_wait_yield(void)
-{
-	zend_coroutine_t *co = ZEND_ASYNC_G(coroutine);
-	if (co == NULL || !async_wait_allowed()) {
-		return; /* nothing to yield to before the scheduler exists; never where switching is impossible */
-	}
-	zend_async_waker_t *waker = co->waker;
-	if (waker == NULL || waker->length != 0 || waker->error != NULL) {
-		waker = zend_async_waker_new(co);
-	}
-	/* A yield waits on nothing: a bare waiting waker, then straight into the queue. */
-	waker->status = ZEND_ASYNC_WAKER_WAITING;
-	async_scheduler_enqueue(co);
-	async_scheduler_suspend(false);
-	if (co->waker->length != 0) {
-		async_wait_end(co);
-	}
-}
-
 /* ---------------------------------------------------------------------------------------------
  * Cancellation tokens
  * ------------------------------------------------------------------------------------------- */

@@ -90,7 +90,10 @@ bool async_wait_event(zend_async_event_t *event, zend_async_event_t *token, zval
 bool async_wait_ms(zend_ulong ms, zend_ulong ns);
 
 /* Async\suspend(): re-queues the current coroutine behind the others (no-op before launch). */
-void async_wait_yield(void);
+static zend_always_inline void async_wait_yield(void)
+{
+	async_scheduler_yield();
+}
 
 /* Async\await() in C: the result in return_value, or the awaitable's (or token's) exception
  * thrown. A finished awaitable replays at once. */

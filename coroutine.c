@@ -735,7 +735,7 @@ static zend_fiber_context *coroutine_bind(async_coroutine_t *co)
  * its output buffers, its autoload stack, the loop's context it goes back to); the one left gives
  * its output buffers to `from_output` and its autoload stack to `*from_autoload`. Both ways into
  * a coroutine use it: the loop's (async_coroutine_start_or_resume()) and a hand-off's. */
-static void coroutine_make_current(async_coroutine_t *to, zend_fiber_context *sched_ctx,
+static zend_always_inline void coroutine_make_current(async_coroutine_t *to, zend_fiber_context *sched_ctx,
 	async_output_state_t *from_output, HashTable **from_autoload)
 {
 	to->sched_ctx = sched_ctx;

@@ -18,12 +18,6 @@
 /* per-process: the autoloader ours wraps (SPL's), saved at MINIT */
 static zend_class_entry *(*autoload_prev)(zend_string *name, zend_string *lc_name);
 
-void async_autoload_switch(HashTable **save, HashTable *load)
-{
-	*save = EG(in_autoload);
-	EG(in_autoload) = load;
-}
-
 void async_autoload_free(HashTable **table)
 {
 	if (*table != NULL) {

@@ -7,8 +7,13 @@
 
 #include "php.h"
 
-/* Switching coroutines: *save gets the engine's current guard table, `load` becomes it. */
-void async_autoload_switch(HashTable **save, HashTable *load);
+/* Switching coroutines: *save gets the engine's current guard table, `load` becomes it. Inline:
+ * it is on every switch. */
+static zend_always_inline void async_autoload_switch(HashTable **save, HashTable *load)
+{
+	*save = EG(in_autoload);
+	EG(in_autoload) = load;
+}
 /* A coroutine's guard table, when it is freed. */
 void async_autoload_free(HashTable **table);
 

@@ -117,7 +117,7 @@ static zend_coroutine_t *queue_pop(async_ring_t *q)
 	return *ASYNC_RING_POP(q, zend_coroutine_t *);
 }
 
-bool async_scheduler_enqueue(zend_coroutine_t *coroutine)
+static zend_always_inline bool queue_enter(zend_coroutine_t *coroutine)
 {
 	async_coroutine_t *co = ASYNC_CO_FROM_CORO(coroutine);
 	/* Main is "finished" for its awaiters once the script ended, yet shutdown functions still
@@ -137,6 +137,11 @@ bool async_scheduler_enqueue(zend_coroutine_t *coroutine)
 	GC_ADDREF(&co->std);
 	queue_push(&ASYNC_G(run_queue), coroutine);
 	return true;
+}
+
+bool async_scheduler_enqueue(zend_coroutine_t *coroutine)
+{
+	return queue_enter(coroutine);
 }
 
 static void microtask_add(zend_async_microtask_t *microtask)
@@ -949,6 +954,70 @@ static void record_suspend_site(zend_async_waker_t *waker)
 	waker->lineno = ex && ex->opline ? ex->opline->lineno : 0;
 }
 
+/* A cancellation requested while the coroutine ran is delivered at its next suspension point
+ * instead of suspending (unless it is protected). True when one was thrown. */
+static zend_always_inline bool throw_pending_cancel(zend_coroutine_t *coro, async_coroutine_t *co)
+{
+	if (EXPECTED(co->pending_cancel == NULL) || co->protect_depth != 0) {
+		return false;
+	}
+	zend_object *error = co->pending_cancel;
+	co->pending_cancel = NULL;
+	if (coro->waker) {
+		zend_async_waker_clean(coro);
+	}
+	zend_throw_exception_internal(error);
+	return true;
+}
+
+/* The suspension itself, once it is allowed: the coroutine's engine state kept, the switch (to
+ * the loop, or straight to the run queue's head), and what the waker brought back thrown. Inline
+ * in both ways in (the ABI's suspend and the yield), so neither pays a call for it. */
+static zend_always_inline void suspend_current(zend_coroutine_t *coro, async_coroutine_t *co, zend_async_waker_t *waker)
+{
+	record_suspend_site(waker);
+
+	/* The engine's error-handling mode (zend_replace_error_handling(): EH_THROW in PDO's and
+	 * mysqli's constructors, which may suspend in connect) is global and not part of what a
+	 * fiber switch saves. It belongs to the coroutine that set it: others must not see their
+	 * warnings turned into its exceptions, nor get its mode back when they restore theirs. */
+	zend_error_handling_t error_handling = EG(error_handling);
+	zend_class_entry *exception_class = EG(exception_class);
+	EG(error_handling) = EH_NORMAL;
+	EG(exception_class) = NULL;
+
+	ASYNC_SWITCHED();
+	if (UNEXPECTED(ZEND_COROUTINE_IS_MAIN(coro))) {
+		ASYNC_G(main_frame) = EG(current_execute_data);
+		main_wait();
+		ASYNC_G(main_frame) = NULL;
+	} else {
+		co->execute_data = EG(current_execute_data);
+		co->resume_ctx = EG(current_fiber_context);
+		async_coroutine_switch_out(co, handoff_take(co));
+		/* Resumed. If we had suspended from inside a user Fiber, its context is ours again. */
+		co->execute_data = NULL;
+	}
+	EG(error_handling) = error_handling;
+	EG(exception_class) = exception_class;
+
+	waker = coro->waker;
+	if (EG(exception)) {
+		return; /* main was handed the exit reason */
+	}
+	if (waker != NULL) {
+		waker->status = ZEND_ASYNC_WAKER_RESULT;
+		if (UNEXPECTED(waker->error != NULL)) {
+			zend_object *error = waker->error;
+			waker->error = NULL;
+			zend_throw_exception_internal(error);
+		}
+	}
+	if (!EG(exception)) {
+		throw_pending_cancel(coro, co);
+	}
+}
+
 /* Suspends the current coroutine until its waker is resolved (or it is re-queued). Any error
  * the waker collected is thrown here. */
 void async_scheduler_suspend(bool from_main)
@@ -969,13 +1038,7 @@ void async_scheduler_suspend(bool from_main)
 			PHP_VERSION);
 		return;
 	}
-	if (co->pending_cancel != NULL && co->protect_depth == 0) {
-		zend_object *error = co->pending_cancel;
-		co->pending_cancel = NULL;
-		if (coro->waker) {
-			zend_async_waker_clean(coro);
-		}
-		zend_throw_exception_internal(error);
+	if (throw_pending_cancel(coro, co)) {
 		return;
 	}
 
@@ -985,48 +1048,29 @@ void async_scheduler_suspend(bool from_main)
 	} else if (waker->status == ZEND_ASYNC_WAKER_NO_STATUS || waker->status == ZEND_ASYNC_WAKER_RESULT) {
 		waker->status = ZEND_ASYNC_WAKER_WAITING;
 	}
-	record_suspend_site(waker);
+	suspend_current(coro, co, waker);
+}
 
-	/* The engine's error-handling mode (zend_replace_error_handling(): EH_THROW in PDO's and
-	 * mysqli's constructors, which may suspend in connect) is global and not part of what a
-	 * fiber switch saves. It belongs to the coroutine that set it: others must not see their
-	 * warnings turned into its exceptions, nor get its mode back when they restore theirs. */
-	zend_error_handling_t error_handling = EG(error_handling);
-	zend_class_entry *exception_class = EG(exception_class);
-	EG(error_handling) = EH_NORMAL;
-	EG(exception_class) = NULL;
-
-	ASYNC_SWITCHED();
-	if (ZEND_COROUTINE_IS_MAIN(coro)) {
-		ASYNC_G(main_frame) = EG(current_execute_data);
-		main_wait();
-		ASYNC_G(main_frame) = NULL;
-	} else {
-		co->execute_data = EG(current_execute_data);
-		co->resume_ctx = EG(current_fiber_context);
-		async_coroutine_switch_out(co, handoff_take(co));
-		/* Resumed. If we had suspended from inside a user Fiber, its context is ours again. */
-		co->execute_data = NULL;
+void async_scheduler_yield(void)
+{
+	zend_coroutine_t *coro = ZEND_ASYNC_G(coroutine);
+	if (coro == NULL || ZEND_ASYNC_G(in_scheduler_context) || ASYNC_SWITCH_BLOCKED()) {
+		return; /* nothing to yield to before the scheduler exists; never where switching is impossible */
 	}
-	EG(error_handling) = error_handling;
-	EG(exception_class) = exception_class;
-
-	waker = coro->waker;
-	if (EG(exception)) {
-		return; /* main was handed the exit reason */
+	async_coroutine_t *co = ASYNC_CO_FROM_CORO(coro);
+	if (throw_pending_cancel(coro, co)) {
+		return;
 	}
-	if (waker != NULL) {
-		waker->status = ZEND_ASYNC_WAKER_RESULT;
-		if (waker->error != NULL) {
-			zend_object *error = waker->error;
-			waker->error = NULL;
-			zend_throw_exception_internal(error);
-		}
+	zend_async_waker_t *waker = coro->waker;
+	if (waker == NULL || waker->length != 0 || waker->error != NULL) {
+		waker = zend_async_waker_new(coro);
 	}
-	if (!EG(exception) && co->pending_cancel != NULL && co->protect_depth == 0) {
-		zend_object *error = co->pending_cancel;
-		co->pending_cancel = NULL;
-		zend_throw_exception_internal(error);
+	/* A yield waits on nothing: a bare waiting waker, then straight into the queue. */
+	waker->status = ZEND_ASYNC_WAKER_WAITING;
+	queue_enter(coro);
+	suspend_current(coro, co, waker);
+	if (coro->waker->length != 0) {
+		zend_async_waker_clean(coro);
 	}
 }
 

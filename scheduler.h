@@ -23,6 +23,10 @@ void async_scheduler_launch(void);
 bool async_scheduler_enqueue(zend_coroutine_t *coroutine);
 /* Suspends the current coroutine until its waker is resolved; async_wait.c is the way to use it. */
 void async_scheduler_suspend(bool from_main);
+/* Async\suspend(): the current coroutine goes behind the others in the run queue and runs again
+ * when its turn comes. A no-op before the scheduler exists and where switching is impossible;
+ * throws a cancellation requested while it ran. */
+void async_scheduler_yield(void);
 /* What a coroutine waits for, for reports (the deadlock report, the dump on a signal). */
 zend_string *async_scheduler_wait_info(zend_coroutine_t *coro);
 void async_scheduler_unhandled_exception(async_coroutine_t *co, zend_object *exception);
