@@ -365,18 +365,24 @@ static bool worker_context_init(async_worker_t *worker)
 
 /* A broken canary: the coroutine overflowed its stack into the one below. Checked whenever a
  * context leaves its worker's stack for another (its co may already be gone: NULL). */
-static void worker_check_stack(async_worker_t *worker, async_coroutine_t *co)
+static ZEND_COLD ZEND_NORETURN void worker_stack_overflowed(async_coroutine_t *co)
+{
+	char who[160];
+	if (co != NULL && co->coro.filename != NULL) {
+		snprintf(who, sizeof(who), "coroutine %u spawned at %s:%u", co->std.handle, ZSTR_VAL(co->coro.filename), co->coro.lineno);
+	} else if (co != NULL) {
+		snprintf(who, sizeof(who), "coroutine %u", co->std.handle);
+	} else {
+		snprintf(who, sizeof(who), "a finished coroutine");
+	}
+	async_stack_overflowed(who);
+}
+
+/* On every switch out: inline, the report out of line. */
+static zend_always_inline void worker_check_stack(async_worker_t *worker, async_coroutine_t *co)
 {
 	if (worker->arena && UNEXPECTED(!async_stack_canary_intact(&worker->stack))) {
-		char who[160];
-		if (co != NULL && co->coro.filename != NULL) {
-			snprintf(who, sizeof(who), "coroutine %u spawned at %s:%u", co->std.handle, ZSTR_VAL(co->coro.filename), co->coro.lineno);
-		} else if (co != NULL) {
-			snprintf(who, sizeof(who), "coroutine %u", co->std.handle);
-		} else {
-			snprintf(who, sizeof(who), "a finished coroutine");
-		}
-		async_stack_overflowed(who);
+		worker_stack_overflowed(co);
 	}
 }
 
@@ -807,25 +813,6 @@ void async_coroutine_start_or_resume(async_coroutine_t *co)
 	if (handed != NULL) {
 		OBJ_RELEASE(&handed->std);
 	}
-}
-
-bool async_coroutine_can_hand_off(async_coroutine_t *from, async_coroutine_t *to)
-{
-	/* from runs on its own worker's context, not inside a user Fiber (P8: the scheduler must
-	 * switch it back into that Fiber) */
-	if (from->worker == NULL || EG(current_fiber_context) != &from->worker->ctx) {
-		return false;
-	}
-	/* to holds the alive reference (the chain gives up its queue reference while it runs) */
-	if (!to->spawned || ZEND_COROUTINE_IS_FINISHED(&to->coro)) {
-		return false;
-	}
-	if (to->resume_ctx == NULL) {
-		return !ZEND_COROUTINE_IS_STARTED(&to->coro) && ASYNC_G(free_workers) != NULL;
-	}
-	zend_async_waker_t *waker = to->coro.waker;
-	return to->worker != NULL && to->resume_ctx == &to->worker->ctx
-		&& waker != NULL && waker->status == ZEND_ASYNC_WAKER_QUEUED;
 }
 
 void async_coroutine_switch_out(async_coroutine_t *co, async_coroutine_t *next)

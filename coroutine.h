@@ -133,8 +133,27 @@ void async_register_coroutine_class(void);
 async_coroutine_t *async_coroutine_new(void);
 void async_coroutine_start_or_resume(async_coroutine_t *co);
 /* Direct hand-off (the run queue's head runs next without a round trip through the scheduler):
- * whether the running coroutine `from` may switch straight into `to`. */
-bool async_coroutine_can_hand_off(async_coroutine_t *from, async_coroutine_t *to);
+ * whether the running coroutine `from` may switch straight into `to`. Inline: every suspension
+ * with somebody queued asks. */
+static zend_always_inline bool async_coroutine_can_hand_off(async_coroutine_t *from, async_coroutine_t *to)
+{
+	/* from runs on its own worker's context, not inside a user Fiber (P8: the scheduler must
+	 * switch it back into that Fiber) */
+	if (from->worker == NULL || EG(current_fiber_context) != &from->worker->ctx) {
+		return false;
+	}
+	/* to holds the alive reference (the chain gives up its queue reference while it runs) */
+	if (!to->spawned || ZEND_COROUTINE_IS_FINISHED(&to->coro)) {
+		return false;
+	}
+	if (to->resume_ctx == NULL) {
+		return !ZEND_COROUTINE_IS_STARTED(&to->coro) && ASYNC_G(free_workers) != NULL;
+	}
+	zend_async_waker_t *waker = to->coro.waker;
+	return to->worker != NULL && to->resume_ctx == &to->worker->ctx
+		&& waker != NULL && waker->status == ZEND_ASYNC_WAKER_QUEUED;
+}
+
 /* Leaves the running coroutine co, which suspends: for its scheduler's context, or for `next`
  * (taken from the run queue with its reference, after async_coroutine_can_hand_off()). Returns
  * when co is resumed. */

@@ -431,7 +431,7 @@ static tick_result run_batch(void)
  * microtask due (they run between two coroutines), never main (it resumes by returning from the
  * loop), and not under async.schedule_seed (the fuzz picks its own order). NULL: go through the
  * loop. */
-static async_coroutine_t *handoff_take(async_coroutine_t *co)
+static zend_always_inline async_coroutine_t *handoff_take(async_coroutine_t *co)
 {
 	async_ring_t *q = &ASYNC_G(run_queue);
 	if (ASYNC_G(handoff_budget) == 0 || q->count == 0 || ASYNC_G(microtasks_length) > 0
@@ -938,7 +938,7 @@ static void scheduler_drain(void)
 
 /* Runs on every suspension, so it avoids zend_get_executed_filename_ex()'s second walk and
  * the refcount traffic when the site's file did not change. */
-static void record_suspend_site(zend_async_waker_t *waker)
+static zend_always_inline void record_suspend_site(zend_async_waker_t *waker)
 {
 	zend_execute_data *ex = EG(current_execute_data);
 	while (ex != NULL && (ex->func == NULL || !ZEND_USER_CODE(ex->func->type))) {

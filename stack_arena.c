@@ -23,7 +23,6 @@
 
 #define CHUNK_STACKS 256
 #define RED_ZONE 64
-#define CANARY ((uint64_t) 0x5a17a5c0c0a57acfULL)
 
 /* per-process: the arena (chunks are mapped once and kept for the process) */
 static struct {
@@ -236,9 +235,9 @@ bool async_stack_acquire(async_stack_t *stack, size_t size, zend_long guards)
 	}
 	arena.in_use++;
 	stack_describe(stack, number);
-	uint64_t *canary = canary_of(number);
-	if (canary != NULL) {
-		*canary = CANARY; /* (after a trim the page below may have been given back) */
+	stack->canary = canary_of(number);
+	if (stack->canary != NULL) {
+		*stack->canary = ASYNC_STACK_CANARY; /* (after a trim the page below may have been given back) */
 	}
 	return true;
 }
@@ -257,12 +256,6 @@ void async_stack_release(async_stack_t *stack)
 	}
 	arena.free[arena.free_count++] = stack->number;
 	arena.in_use--;
-}
-
-bool async_stack_canary_intact(const async_stack_t *stack)
-{
-	uint64_t *canary = canary_of(stack->number);
-	return canary == NULL || *canary == CANARY;
 }
 
 void async_stack_arena_trim(void)

@@ -17,9 +17,13 @@
 typedef struct {
 	void *base;      /* lowest usable address (above the guard page, if any) */
 	size_t size;     /* usable bytes */
+	uint64_t *canary; /* its canary (NULL: the first of a chunk, under it lies the chunk's guard) */
 	uint32_t number; /* chunk * stacks per chunk + index */
 	bool guarded;    /* it has a guard page of its own */
 } async_stack_t;
+
+/* The value every canary holds. */
+#define ASYNC_STACK_CANARY ((uint64_t) 0x5a17a5c0c0a57acfULL)
 
 /* Whether the arena is usable on this build and machine (boost.context's make_fcontext is
  * exported by PHP; a build on ucontext keeps the Zend fiber API's stacks). */
@@ -31,8 +35,12 @@ bool async_stack_arena_available(void);
 bool async_stack_acquire(async_stack_t *stack, size_t size, zend_long guards);
 void async_stack_release(async_stack_t *stack);
 
-/* The canary under the stack (in the red zone at the top of the stack below) is intact. */
-bool async_stack_canary_intact(const async_stack_t *stack);
+/* The canary under the stack (in the red zone at the top of the stack below) is intact. Inline:
+ * it is read on every switch out. */
+static zend_always_inline bool async_stack_canary_intact(const async_stack_t *stack)
+{
+	return stack->canary == NULL || *stack->canary == ASYNC_STACK_CANARY;
+}
 
 /* A broken canary: the fatal error, and the process ends (the stack below was overwritten). */
 ZEND_NORETURN void async_stack_overflowed(const char *who);
