@@ -98,21 +98,26 @@ static uint64_t rng_next(void)
 	return x;
 }
 
-static zend_coroutine_t *queue_pop(async_ring_t *q)
+static ZEND_COLD void queue_shuffle_head(async_ring_t *q)
+{
+	uint32_t window = q->count < 4 ? q->count : 4;
+	uint32_t pick = (uint32_t) (rng_next() % window);
+	if (pick != 0) {
+		zend_coroutine_t **first = ASYNC_RING_AT(q, 0, zend_coroutine_t *);
+		zend_coroutine_t **other = ASYNC_RING_AT(q, pick, zend_coroutine_t *);
+		zend_coroutine_t *t = *first;
+		*first = *other;
+		*other = t;
+	}
+}
+
+static zend_always_inline zend_coroutine_t *queue_pop(async_ring_t *q)
 {
 	if (q->count == 0) {
 		return NULL;
 	}
-	if (ASYNC_G(schedule_seed) != 0 && q->count > 1) {
-		uint32_t window = q->count < 4 ? q->count : 4;
-		uint32_t pick = (uint32_t) (rng_next() % window);
-		if (pick != 0) {
-			zend_coroutine_t **first = ASYNC_RING_AT(q, 0, zend_coroutine_t *);
-			zend_coroutine_t **other = ASYNC_RING_AT(q, pick, zend_coroutine_t *);
-			zend_coroutine_t *t = *first;
-			*first = *other;
-			*other = t;
-		}
+	if (UNEXPECTED(ASYNC_G(schedule_seed) != 0) && q->count > 1) {
+		queue_shuffle_head(q);
 	}
 	return *ASYNC_RING_POP(q, zend_coroutine_t *);
 }

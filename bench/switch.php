@@ -5,7 +5,9 @@
  * (a) one coroutine calls Async\suspend() N times while main awaits it. One round trip =
  *     re-queue + switch to the scheduler + switch back.
  *     baseline: a native Fiber calls Fiber::suspend() N times, main calls ->resume() N times
- *     (one round trip = 2 switches, no queue).               Goal: ratio coroutine/Fiber <= 1.2
+ *     (one round trip = 2 switches, no queue).               Goal: ratio coroutine/Fiber <= 1.1
+ *     (issue #15's "switch round trip": its table's 1.24x was measured with this pattern; the
+ *     older goal was 1.2)
  *
  * (b) two coroutines ping-pong via Async\suspend(): A runs, suspends, B runs, suspends, A runs...
  *     One round trip = A -> B -> A (two suspend() calls, 4 context switches through the scheduler).
@@ -15,6 +17,7 @@
  * (c) the switch round trip itself: (b)'s coroutine ping-pong, where each suspend() hands the CPU
  *     straight to the other coroutine (A -> B -> A: two switches, no scheduler in between), against
  *     (a)'s Fiber round trip (main -> Fiber -> main: two switches).   Goal: ratio <= 1.1
+ *     (stricter than (a): two full suspend() calls against one resume() and one suspend())
  *
  * All patterns check that every suspend was resumed exactly once and, for (b), that A and B
  * strictly alternate.
@@ -30,7 +33,7 @@ use function Async\await;
 use function Async\spawn;
 use function Async\suspend;
 
-const GOAL_RATIO_A = 1.2;
+const GOAL_RATIO_A = 1.1;
 const GOAL_RATIO_C = 1.1;
 
 $n = (int) ($argv[1] ?? bench_scale(500_000));
