@@ -1074,7 +1074,7 @@ void async_scheduler_yield(void)
 	waker->status = ZEND_ASYNC_WAKER_WAITING;
 	queue_enter(coro);
 	suspend_current(coro, co, waker);
-	if (coro->waker->length != 0) {
+	if (coro->waker != NULL && coro->waker->length != 0) {
 		zend_async_waker_clean(coro);
 	}
 }
