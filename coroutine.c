@@ -643,8 +643,47 @@ static void coroutine_release_vm_stack(void)
 	EG(current_execute_data) = NULL;
 }
 
-/* Returns false when the pool is full: the worker then dies. */
-static bool worker_park(async_worker_t *worker)
+/* Makes `to` the running coroutine as seen by everything that follows it (the current coroutine,
+ * its output buffers, its autoload stack, the loop's context it goes back to); the one left gives
+ * its output buffers to `from_output` and its autoload stack to `*from_autoload`. Both ways into
+ * a coroutine use it: the loop's (async_coroutine_start_or_resume()) and a hand-off's. */
+static zend_always_inline void coroutine_make_current(async_coroutine_t *to, zend_fiber_context *sched_ctx,
+	async_output_state_t *from_output, HashTable **from_autoload)
+{
+	to->sched_ctx = sched_ctx;
+	ZEND_ASYNC_G(coroutine) = &to->coro;
+	async_output_switch(from_output, &to->output);
+	async_autoload_switch(from_autoload, to->in_autoload);
+}
+
+/* The context a worker whose coroutine `finished` just ended goes to: the loop's, or, by a direct
+ * hand-off, the run queue's head (the coroutine that awaited it, typically: B ends -> A, one
+ * switch). The hand-off is done here as async_coroutine_switch_out() does it, the finished one
+ * leaving its output and autoload state. Taken only when the finished coroutine's reference is
+ * one this chain may drop without freeing it: freeing a coroutine may run destructors, which
+ * belong in the loop's context, not on a parked worker's stack. */
+static zend_fiber_context *worker_next_context(async_worker_t *worker, async_coroutine_t *finished)
+{
+	async_coroutine_t *held = ASYNC_G(handoff_last);
+	ZEND_ASSERT((held == NULL || held == finished) && "only the running coroutine was reached by a hand-off");
+	if (held != NULL && GC_REFCOUNT(&held->std) == 1) {
+		return worker->return_ctx;
+	}
+	async_coroutine_t *next = async_scheduler_handoff_after_finish();
+	if (next == NULL) {
+		return worker->return_ctx;
+	}
+	coroutine_make_current(next, worker->return_ctx, &finished->output, &finished->in_autoload);
+	ASYNC_G(handoff_last) = next;
+	if (held != NULL) {
+		OBJ_RELEASE(&held->std); /* not the last reference (above) */
+	}
+	return next->resume_ctx;
+}
+
+/* Returns false when the pool is full: the worker then dies. `finished` is the coroutine it ran,
+ * finished and still referenced by whoever started or handed off to it. */
+static bool worker_park(async_worker_t *worker, async_coroutine_t *finished)
 {
 	ZEND_ASSERT(worker->coroutine == NULL && "only an unbound worker parks");
 	if (ASYNC_G(free_workers_count) >= (uint32_t) ASYNC_G(context_pool_size)) {
@@ -654,10 +693,10 @@ static bool worker_park(async_worker_t *worker)
 	ASYNC_G(free_workers) = worker;
 	ASYNC_G(free_workers_count)++;
 
-	zend_fiber_transfer transfer = { .context = worker->return_ctx, .flags = 0 };
+	zend_fiber_transfer transfer = { .context = worker_next_context(worker, finished), .flags = 0 };
 	ZVAL_NULL(&transfer.value);
 	zend_fiber_switch_context(&transfer);
-	/* Woken with a new coroutine bound by async_coroutine_start_or_resume(). */
+	/* Woken with a new coroutine bound by async_coroutine_start_or_resume() or a hand-off. */
 	return true;
 }
 
@@ -678,10 +717,10 @@ static ZEND_STACK_ALIGNED void worker_entry(zend_fiber_transfer *transfer)
 		}
 		co->worker = NULL;
 		worker->coroutine = NULL;
-		async_coroutine_finish(co); /* may free co */
+		async_coroutine_finish(co); /* (its starter's reference keeps it) */
 		coroutine_release_vm_stack();
 		worker_check_stack(worker, NULL);
-		if (!worker_park(worker)) {
+		if (!worker_park(worker, co)) {
 			break;
 		}
 	}
@@ -735,19 +774,6 @@ static zend_fiber_context *coroutine_bind(async_coroutine_t *co)
 	co->worker = worker;
 	ZEND_COROUTINE_SET_STARTED(&co->coro);
 	return &worker->ctx;
-}
-
-/* Makes `to` the running coroutine as seen by everything that follows it (the current coroutine,
- * its output buffers, its autoload stack, the loop's context it goes back to); the one left gives
- * its output buffers to `from_output` and its autoload stack to `*from_autoload`. Both ways into
- * a coroutine use it: the loop's (async_coroutine_start_or_resume()) and a hand-off's. */
-static zend_always_inline void coroutine_make_current(async_coroutine_t *to, zend_fiber_context *sched_ctx,
-	async_output_state_t *from_output, HashTable **from_autoload)
-{
-	to->sched_ctx = sched_ctx;
-	ZEND_ASYNC_G(coroutine) = &to->coro;
-	async_output_switch(from_output, &to->output);
-	async_autoload_switch(from_autoload, to->in_autoload);
 }
 
 /* Runs (or continues) a coroutine until it suspends or ends. Called only from a scheduler

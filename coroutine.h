@@ -132,6 +132,17 @@ extern zend_class_entry *async_ce_coroutine;
 void async_register_coroutine_class(void);
 async_coroutine_t *async_coroutine_new(void);
 void async_coroutine_start_or_resume(async_coroutine_t *co);
+/* Whether a queued coroutine can be switched into straight from another context: started, on its
+ * own worker's context (not inside a user Fiber, P8), due (its waker queued) and holding its
+ * alive reference (a chain of hand-offs gives up the queue reference while it runs). */
+static zend_always_inline bool async_coroutine_can_resume_directly(async_coroutine_t *to)
+{
+	zend_async_waker_t *waker = to->coro.waker;
+	return to->spawned && !ZEND_COROUTINE_IS_FINISHED(&to->coro) && to->resume_ctx != NULL
+		&& to->worker != NULL && to->resume_ctx == &to->worker->ctx
+		&& waker != NULL && waker->status == ZEND_ASYNC_WAKER_QUEUED;
+}
+
 /* Direct hand-off (the run queue's head runs next without a round trip through the scheduler):
  * whether the running coroutine `from` may switch straight into `to`. Inline: every suspension
  * with somebody queued asks. */
@@ -142,16 +153,12 @@ static zend_always_inline bool async_coroutine_can_hand_off(async_coroutine_t *f
 	if (from->worker == NULL || EG(current_fiber_context) != &from->worker->ctx) {
 		return false;
 	}
-	/* to holds the alive reference (the chain gives up its queue reference while it runs) */
-	if (!to->spawned || ZEND_COROUTINE_IS_FINISHED(&to->coro)) {
-		return false;
-	}
 	if (to->resume_ctx == NULL) {
-		return !ZEND_COROUTINE_IS_STARTED(&to->coro) && ASYNC_G(free_workers) != NULL;
+		/* a first run, on a parked worker */
+		return to->spawned && !ZEND_COROUTINE_IS_FINISHED(&to->coro) && !ZEND_COROUTINE_IS_STARTED(&to->coro)
+			&& ASYNC_G(free_workers) != NULL;
 	}
-	zend_async_waker_t *waker = to->coro.waker;
-	return to->worker != NULL && to->resume_ctx == &to->worker->ctx
-		&& waker != NULL && waker->status == ZEND_ASYNC_WAKER_QUEUED;
+	return async_coroutine_can_resume_directly(to);
 }
 
 /* Leaves the running coroutine co, which suspends: for its scheduler's context, or for `next`

@@ -436,7 +436,7 @@ static tick_result run_batch(void)
  * microtask due (they run between two coroutines), never main (it resumes by returning from the
  * loop), and not under async.schedule_seed (the fuzz picks its own order). NULL: go through the
  * loop. */
-static zend_always_inline async_coroutine_t *handoff_take(async_coroutine_t *co)
+static zend_always_inline async_coroutine_t *handoff_head(void)
 {
 	async_ring_t *q = &ASYNC_G(run_queue);
 	if (ASYNC_G(handoff_budget) == 0 || q->count == 0 || ASYNC_G(microtasks_length) > 0
@@ -444,17 +444,36 @@ static zend_always_inline async_coroutine_t *handoff_take(async_coroutine_t *co)
 		return NULL;
 	}
 	zend_coroutine_t *head = *ASYNC_RING_AT(q, 0, zend_coroutine_t *);
-	async_coroutine_t *next = ASYNC_CO_FROM_CORO(head);
-	if (next == co || ZEND_COROUTINE_IS_MAIN(head) || !async_coroutine_can_hand_off(co, next)) {
-		return NULL;
-	}
-	(void) ASYNC_RING_POP(q, zend_coroutine_t *);
+	return ZEND_COROUTINE_IS_MAIN(head) ? NULL : ASYNC_CO_FROM_CORO(head);
+}
+
+static zend_always_inline async_coroutine_t *handoff_pop(async_coroutine_t *next)
+{
+	(void) ASYNC_RING_POP(&ASYNC_G(run_queue), zend_coroutine_t *);
 	next->in_queue = false; /* its queue reference goes with it */
 	ASYNC_G(handoff_budget)--;
 	if (ASYNC_G(batch_left) > 0) {
 		ASYNC_G(batch_left)--;
 	}
 	return next;
+}
+
+static zend_always_inline async_coroutine_t *handoff_take(async_coroutine_t *co)
+{
+	async_coroutine_t *next = handoff_head();
+	if (next == NULL || next == co || !async_coroutine_can_hand_off(co, next)) {
+		return NULL;
+	}
+	return handoff_pop(next);
+}
+
+async_coroutine_t *async_scheduler_handoff_after_finish(void)
+{
+	async_coroutine_t *next = handoff_head();
+	if (next == NULL || !async_coroutine_can_resume_directly(next)) {
+		return NULL;
+	}
+	return handoff_pop(next);
 }
 
 /* Nothing is runnable and a bubble of virtual time is live: real events already due go first

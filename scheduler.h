@@ -27,6 +27,10 @@ void async_scheduler_suspend(bool from_main);
  * when its turn comes. A no-op before the scheduler exists and where switching is impossible;
  * throws a cancellation requested while it ran. */
 void async_scheduler_yield(void);
+/* A coroutine finished on its worker, which parks: the run queue's head, taken with its queue
+ * reference, when it is a started coroutine the worker may switch straight into (B ends -> A: one
+ * switch, not B -> loop -> A; the same rules as a suspension's hand-off). NULL: park to the loop. */
+async_coroutine_t *async_scheduler_handoff_after_finish(void);
 /* What a coroutine waits for, for reports (the deadlock report, the dump on a signal). */
 zend_string *async_scheduler_wait_info(zend_coroutine_t *coro);
 void async_scheduler_unhandled_exception(async_coroutine_t *co, zend_object *exception);
