@@ -304,7 +304,8 @@ static void waiter_link(async_channel_queue_t *q, async_channel_waiter_t *w)
 	w->queue = q;
 }
 
-static void waiter_unlink(async_channel_t *ch, async_channel_waiter_t *w)
+/* Inline: every message unlinks a waiter, and the park path asks again after its wait. */
+static zend_always_inline void waiter_unlink(async_channel_t *ch, async_channel_waiter_t *w)
 {
 	async_channel_queue_t *q = w->queue;
 	if (q == NULL) {

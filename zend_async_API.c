@@ -418,7 +418,9 @@ ZEND_API void zend_async_waker_clean(zend_coroutine_t *coroutine)
 	if (error) {
 		OBJ_RELEASE(error);
 	}
-	zval_ptr_dtor(&result);
+	if (Z_REFCOUNTED(result)) {
+		zval_ptr_dtor(&result);
+	}
 }
 
 ZEND_API void zend_async_waker_destroy(zend_coroutine_t *coroutine)
