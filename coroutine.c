@@ -645,8 +645,9 @@ static void coroutine_release_vm_stack(void)
 
 /* Makes `to` the running coroutine as seen by everything that follows it (the current coroutine,
  * its output buffers, its autoload stack, the loop's context it goes back to); the one left gives
- * its output buffers to `from_output` and its autoload stack to `*from_autoload`. Both ways into
- * a coroutine use it: the loop's (async_coroutine_start_or_resume()) and a hand-off's. */
+ * its output buffers to `from_output` and its autoload stack to `*from_autoload`. Every way into
+ * a coroutine uses it: the loop's (async_coroutine_start_or_resume()), a suspending coroutine's
+ * hand-off and a finished one's. */
 static zend_always_inline void coroutine_make_current(async_coroutine_t *to, zend_fiber_context *sched_ctx,
 	async_output_state_t *from_output, HashTable **from_autoload)
 {

@@ -430,12 +430,12 @@ static tick_result run_batch(void)
 }
 
 /* Direct hand-off (a "run next" slot, as in Go's scheduler): the coroutine at the head of the run
- * queue, taken for the suspending co to switch straight into (A -> B instead of A -> loop -> B:
- * one switch instead of two, and none of the loop's bookkeeping). The order is the queue's: the
- * head is what the loop would run next. Only inside a batch while its budget lasts, with no
- * microtask due (they run between two coroutines), never main (it resumes by returning from the
- * loop), and not under async.schedule_seed (the fuzz picks its own order). NULL: go through the
- * loop. */
+ * queue, taken for the suspending (or finished) co to switch straight into (A -> B instead of
+ * A -> loop -> B: one switch instead of two, and none of the loop's bookkeeping). The order is the
+ * queue's: the head is what the loop would run next. Only inside a batch while its budget lasts,
+ * with no microtask due (they run between two coroutines), never main (it resumes by returning
+ * from the loop), and not under async.schedule_seed (the fuzz picks its own order). NULL: go
+ * through the loop. */
 static zend_always_inline async_coroutine_t *handoff_head(void)
 {
 	async_ring_t *q = &ASYNC_G(run_queue);
