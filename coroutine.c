@@ -660,14 +660,15 @@ static zend_always_inline void coroutine_make_current(async_coroutine_t *to, zen
 /* The context a worker whose coroutine `finished` just ended goes to: the loop's, or, by a direct
  * hand-off, the run queue's head (the coroutine that awaited it, typically: B ends -> A, one
  * switch). The hand-off is done here as async_coroutine_switch_out() does it, the finished one
- * leaving its output and autoload state. Taken only when the finished coroutine's reference is
- * one this chain may drop without freeing it: freeing a coroutine may run destructors, which
- * belong in the loop's context, not on a parked worker's stack. */
+ * leaving its output and autoload state. Taken only while somebody else (its awaiter's handle)
+ * holds the finished coroutine besides whoever started it: otherwise the runtime's reference is
+ * the last, and dropping it frees the coroutine and may run destructors (its result's), which
+ * must run in the loop's context, before the next coroutine, as they always did. */
 static zend_fiber_context *worker_next_context(async_worker_t *worker, async_coroutine_t *finished)
 {
 	async_coroutine_t *held = ASYNC_G(handoff_last);
 	ZEND_ASSERT((held == NULL || held == finished) && "only the running coroutine was reached by a hand-off");
-	if (held != NULL && GC_REFCOUNT(&held->std) == 1) {
+	if (GC_REFCOUNT(&finished->std) == 1) {
 		return worker->return_ctx;
 	}
 	async_coroutine_t *next = async_scheduler_handoff_after_finish();

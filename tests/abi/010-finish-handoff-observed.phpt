@@ -66,6 +66,23 @@ $c = spawn(function () {
 var_dump(await($c), count(Payload::$log));
 Payload::$log = [];
 
+// A child nobody holds (its handle dropped at once) ends while another coroutine is queued next:
+// the runtime's reference is the child's last, so the child (and its result) is freed in the
+// loop before that coroutine runs, as without the hand-off; it is not handed to.
+Payload::$log = [];
+$ch = new Async\Channel();
+$f = spawn(function () use ($ch) {
+    Payload::$log[] = 'f waits';
+    $ch->recv();
+    Payload::$log[] = 'f resumed';
+});
+suspend();                         // $f runs until it parks in recv()
+spawn(fn() => new Payload(9));     // queued first, its handle gone
+$ch->send('go');                   // $f is queued behind it
+await($f);
+echo implode(', ', Payload::$log), "\n";
+Payload::$log = [];
+
 // A child that throws: the awaiter gets the exception, right after the child's end.
 $d = spawn(function () {
     $caught = 0;
@@ -116,6 +133,7 @@ string(4) "done"
 got 1, got 2, got 3, dropping, free 1, free 2, free 3, dropped
 int(5050)
 int(100)
+f waits, free 9, f resumed
 int(50)
 string(15) "cancelled: stop"
 w1:7 w2:7
