@@ -14,7 +14,7 @@
 
 bool async_wait_allowed(void)
 {
-	return !ASYNC_SWITCH_BLOCKED() && !ZEND_ASYNC_G(in_scheduler_context);
+	return async_scheduler_may_switch();
 }
 
 ZEND_COLD void async_wait_throw_not_allowed(const char *what)

@@ -1078,7 +1078,7 @@ void async_scheduler_suspend(bool from_main)
 void async_scheduler_yield(void)
 {
 	zend_coroutine_t *coro = ZEND_ASYNC_G(coroutine);
-	if (coro == NULL || ZEND_ASYNC_G(in_scheduler_context) || ASYNC_SWITCH_BLOCKED()) {
+	if (coro == NULL || !async_scheduler_may_switch()) {
 		return; /* nothing to yield to before the scheduler exists; never where switching is impossible */
 	}
 	async_coroutine_t *co = ASYNC_CO_FROM_CORO(coro);

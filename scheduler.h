@@ -15,6 +15,13 @@
 # define ASYNC_SWITCH_BLOCKED() zend_fiber_switch_blocked()
 #endif
 
+/* May the current flow switch away: not the scheduler's own context, not a destructor on
+ * PHP < 8.4 (P9)? The one rule behind async_wait_allowed() and Async\suspend(). */
+static zend_always_inline bool async_scheduler_may_switch(void)
+{
+	return !ASYNC_SWITCH_BLOCKED() && !ZEND_ASYNC_G(in_scheduler_context);
+}
+
 void async_scheduler_register(void);
 void async_scheduler_rinit(void);
 void async_scheduler_request_startup(void);
