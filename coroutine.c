@@ -484,10 +484,23 @@ static zend_long coroutine_error_reporting(void)
 		ZEND_ASSERT(entry != NULL && "the engine registers error_reporting");
 		ASYNC_G(error_reporting_ini) = entry;
 	}
-	if (entry->value == NULL) {
+	zend_string *value = entry->value;
+	if (value == NULL) {
 		return E_ALL;
 	}
-	return ZEND_STRTOL(ZSTR_VAL(entry->value), NULL, 0);
+	/* Parsing it was another tenth of a spawn. Compared by content, not address: ini_set() makes
+	 * a new string each time, and a freed one's address may come back with another value. */
+	size_t len = ZSTR_LEN(value);
+	if (len == ASYNC_G(error_reporting_len) && memcmp(ZSTR_VAL(value), ASYNC_G(error_reporting_text), len) == 0) {
+		return ASYNC_G(error_reporting_parsed);
+	}
+	zend_long parsed = ZEND_STRTOL(ZSTR_VAL(value), NULL, 0);
+	if (len > 0 && len < sizeof(ASYNC_G(error_reporting_text))) {
+		memcpy(ASYNC_G(error_reporting_text), ZSTR_VAL(value), len);
+		ASYNC_G(error_reporting_len) = (uint8_t) len;
+		ASYNC_G(error_reporting_parsed) = parsed;
+	}
+	return parsed;
 }
 
 /* Argument i (0-based) is a value given for a by-reference parameter. */

@@ -71,6 +71,9 @@ ZEND_BEGIN_MODULE_GLOBALS(async)
 	uint32_t free_workers_count;
 	uint32_t live_contexts;
 	zend_ini_entry *error_reporting_ini; /* read for each new coroutine (coroutine.c) */
+	char error_reporting_text[24];       /* the value last parsed from it, and what it gave */
+	uint8_t error_reporting_len;         /* (0: none yet) */
+	zend_long error_reporting_parsed;
 	bool use_stack_arena;            /* C stacks from stack_arena.c (async.stack_arena) */
 	zend_long stack_guards;          /* async.stack_guards: stacks with a guard page; -1 = auto */
 	HashTable *scopes_with_finally;  /* scopes whose finally handlers have not run, for after a fatal error (scope.c) */

@@ -264,16 +264,27 @@ void async_scheduler_launch(void)
 }
 
 /* What every spawn does once it may: the object, its counts, its scope, the queue. */
+/* Where the spawn was made: the nearest user frame's file and line, what
+ * zend_get_executed_filename_ex() and zend_get_executed_lineno() report, in one walk. */
+static zend_always_inline void spawn_record_site(async_coroutine_t *co)
+{
+	zend_execute_data *ex = EG(current_execute_data);
+	while (ex != NULL && (ex->func == NULL || !ZEND_USER_CODE(ex->func->type))) {
+		ex = ex->prev_execute_data;
+	}
+	if (ex == NULL) {
+		return;
+	}
+	co->coro.filename = zend_string_copy(ex->func->op_array.filename);
+	co->coro.lineno = EXPECTED(ex->opline != NULL && EG(exception) == NULL)
+		? ex->opline->lineno
+		: zend_get_executed_lineno(); /* no saved opline, or the line an exception left */
+}
+
 static async_coroutine_t *spawn_into(zend_async_scope_t *scope)
 {
 	async_coroutine_t *co = async_coroutine_new();
-	if (zend_is_executing()) {
-		co->coro.filename = zend_get_executed_filename_ex();
-		if (co->coro.filename) {
-			zend_string_addref(co->coro.filename);
-		}
-		co->coro.lineno = zend_get_executed_lineno();
-	}
+	spawn_record_site(co);
 	GC_ADDREF(&co->std); /* alive until it finishes */
 	co->spawned = true;
 	co->clock = async_clock_current(); /* spawned inside a bubble: part of it */
@@ -376,6 +387,29 @@ static bool only_main_left(void);
  * coroutines waking each other (a ping-pong) yields to I/O and timers after this many. */
 #define SCHEDULER_HANDOFF_BUDGET 64
 
+/* Main's entry came off the queue (its reference with it): main resumes by returning from the
+ * loop. false when the entry was stale: main already got its turn another way (an exit
+ * delivered). `poll`: the reactor has not just been polled. */
+static zend_always_inline bool main_turn(async_coroutine_t *co, bool poll)
+{
+	zend_coroutine_t *coro = &co->coro;
+	bool stale = coro->waker == NULL || coro->waker->status != ZEND_ASYNC_WAKER_QUEUED;
+	co->in_queue = false;
+	OBJ_RELEASE(&co->std);
+	if (stale) {
+		return false;
+	}
+	ASYNC_G(batch_left) = 0;
+	ASYNC_G(handoff_budget) = 0;
+	/* Main may be spinning on suspend(): give due timers and I/O their turn first, or main would
+	 * be handed the CPU forever while nothing else becomes runnable. */
+	if (poll && (ZEND_ASYNC_G(active_event_count) > 0 || ZEND_ASYNC_REACTOR_LOOP_ALIVE())) {
+		ZEND_ASYNC_REACTOR_EXECUTE(true);
+	}
+	ASYNC_G(main_resumed) = true;
+	return true;
+}
+
 /* Runs one batch of the run queue: the entries queued when it began, whether the loop resumes
  * them or a suspending coroutine hands off to them. Stops early, returning TICK_MAIN, when the
  * main coroutine's turn comes: main resumes by returning from the loop. */
@@ -396,20 +430,10 @@ static tick_result run_batch(void)
 		co->in_queue = false;
 
 		if (ZEND_COROUTINE_IS_MAIN(coro)) {
-			bool stale = coro->waker == NULL || coro->waker->status != ZEND_ASYNC_WAKER_QUEUED;
-			OBJ_RELEASE(&co->std);
-			if (stale) {
-				continue; /* main already got its turn another way (an exit delivered) */
+			if (main_turn(co, true)) {
+				return TICK_MAIN;
 			}
-			ASYNC_G(batch_left) = 0;
-			ASYNC_G(handoff_budget) = 0;
-			/* Main may be spinning on suspend(): give due timers and I/O their turn first, or
-			 * main would be handed the CPU forever while nothing else becomes runnable. */
-			if (ZEND_ASYNC_G(active_event_count) > 0 || ZEND_ASYNC_REACTOR_LOOP_ALIVE()) {
-				ZEND_ASYNC_REACTOR_EXECUTE(true);
-			}
-			ASYNC_G(main_resumed) = true;
-			return TICK_MAIN;
+			continue; /* main already got its turn another way (an exit delivered) */
 		}
 		/* A started coroutine is due only while its waker says so; an entry left behind by a
 		 * wait that ended without switching (a pending cancellation thrown at once) is stale. */
@@ -601,6 +625,15 @@ static void handle_deadlock(bool main_waiting)
 	}
 }
 
+/* Main heads the run queue and nothing comes before it: no microtask, no fuzzed order, no exit
+ * for main_wait() to deliver first. */
+static zend_always_inline bool main_is_next(void)
+{
+	async_ring_t *q = &ASYNC_G(run_queue);
+	return q->count > 0 && ASYNC_G(microtasks_length) == 0 && ASYNC_G(schedule_seed) == 0
+		&& ZEND_COROUTINE_IS_MAIN(*ASYNC_RING_AT(q, 0, zend_coroutine_t *)) && !exit_pending();
+}
+
 /* One pass of the loop: microtasks, a batch of coroutines, then the reactor. */
 static tick_result scheduler_tick(bool main_waiting)
 {
@@ -619,6 +652,12 @@ static tick_result scheduler_tick(bool main_waiting)
 		 * poll is a clock read and an epoll_wait per tick. */
 		if (ZEND_ASYNC_G(active_event_count) > 0 || ZEND_ASYNC_REACTOR_LOOP_ALIVE()) {
 			ZEND_ASYNC_REACTOR_EXECUTE(true);
+		}
+		if (main_waiting && main_is_next()) {
+			/* The next tick would begin with main's turn, after the poll just made: take it now
+			 * (main's await of a coroutine that just finished is one pass of the loop, not two). */
+			zend_coroutine_t *coro = queue_pop(&ASYNC_G(run_queue));
+			return main_turn(ASYNC_CO_FROM_CORO(coro), false) ? TICK_MAIN : TICK_WORK;
 		}
 		return TICK_WORK;
 	}
