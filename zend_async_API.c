@@ -37,10 +37,17 @@ ZEND_API zend_async_event_callback_t *zend_async_event_callback_new(zend_async_e
 ZEND_API zend_coroutine_event_callback_t *zend_async_coroutine_callback_new(
 	zend_coroutine_t *coroutine, zend_async_event_callback_fn callback, size_t size)
 {
-	if (size < sizeof(zend_coroutine_event_callback_t)) {
-		size = sizeof(zend_coroutine_event_callback_t);
+	zend_coroutine_event_callback_t *cb;
+	if (size <= sizeof(zend_coroutine_event_callback_t)) {
+		/* The usual one (every resume_when() without a callback of its own): a constant size is
+		 * the allocator's bin at once, and zeroing it a few stores. */
+		cb = emalloc(sizeof(zend_coroutine_event_callback_t));
+		memset(cb, 0, sizeof(zend_coroutine_event_callback_t));
+		cb->base.ref_count = 1;
+		cb->base.callback = callback;
+	} else {
+		cb = (zend_coroutine_event_callback_t *) zend_async_event_callback_new(callback, size);
 	}
-	zend_coroutine_event_callback_t *cb = (zend_coroutine_event_callback_t *) zend_async_event_callback_new(callback, size);
 	cb->coroutine = coroutine;
 	return cb;
 }
@@ -67,8 +74,15 @@ ZEND_API bool zend_async_callbacks_vector_push(zend_async_callbacks_vector_t *ve
 {
 	ZEND_ASSERT(callback->ref_count > 0 && "a released callback cannot be subscribed");
 	if (vector->length == vector->capacity) {
-		vector->capacity = vector->capacity ? vector->capacity * 2 : 4;
-		vector->data = safe_erealloc(vector->data, vector->capacity, sizeof(*vector->data), 0);
+		if (vector->data == NULL) {
+			/* Most events never have more than a few subscribers: a constant size is the
+			 * allocator's bin at once, where a realloc from NULL takes the general path. */
+			vector->capacity = 4;
+			vector->data = emalloc(4 * sizeof(*vector->data));
+		} else {
+			vector->capacity *= 2;
+			vector->data = safe_erealloc(vector->data, vector->capacity, sizeof(*vector->data), 0);
+		}
 	}
 	vector->data[vector->length++] = callback;
 	callback->ref_count++;
