@@ -629,9 +629,11 @@ static void handle_deadlock(bool main_waiting)
  * for main_wait() to deliver first. */
 static zend_always_inline bool main_is_next(void)
 {
+	/* Main's own flag first: a pass that runs other coroutines pays one test for this. */
 	async_ring_t *q = &ASYNC_G(run_queue);
-	return q->count > 0 && ASYNC_G(microtasks_length) == 0 && ASYNC_G(schedule_seed) == 0
-		&& ZEND_COROUTINE_IS_MAIN(*ASYNC_RING_AT(q, 0, zend_coroutine_t *)) && !exit_pending();
+	return ASYNC_G(main)->in_queue && q->count > 0 && ASYNC_G(microtasks_length) == 0
+		&& ASYNC_G(schedule_seed) == 0 && ZEND_COROUTINE_IS_MAIN(*ASYNC_RING_AT(q, 0, zend_coroutine_t *))
+		&& !exit_pending();
 }
 
 /* One pass of the loop: microtasks, a batch of coroutines, then the reactor. */
