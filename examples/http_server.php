@@ -17,6 +17,12 @@ use function Async\spawn;
 const MAX_HEADER_BYTES = 65536;
 const READ_CHUNK = 65536;
 
+/* A whole request head at an offset of the buffer, checked in one match: the request line, every
+ * header line ("name: value", no bare CR or LF) and the blank line. Captures the method, the target,
+ * the minor version and the header block. */
+const REQUEST_HEAD = '/\G([!#$%&\'*+.^_`|~0-9A-Za-z-]+) (\S+) HTTP\/1\.([01])\r\n((?:[!#$%&\'*+.^_`|~0-9A-Za-z-]+:[^\r\n]*\r\n)*)\r\n/';
+/* The headers this server acts on; a head without them needs no header table at all. */
+const HEADERS_OF_INTEREST = '/^(?:content-length|transfer-encoding|connection)[ \t]*:/im';
 /* A request line, and header lines matched one after the other (\G) from the head's second line. */
 const REQUEST_LINE = '/\A([!#$%&\'*+.^_`|~0-9A-Za-z-]+) (\S+) HTTP\/1\.([01])\z/';
 const HEADER_LINE = '/\G([!#$%&\'*+.^_`|~0-9A-Za-z-]+):[ \t]*([^\r\n]*?)[ \t]*\r\n/';
@@ -63,36 +69,61 @@ function http_response(int $status, string $reason, string $body, bool $keep_ali
 /*
  * Takes the complete requests at the start of $buffer and returns their responses, or null when
  * the connection must close after them ($close set). Incomplete data stays in $buffer.
+ *
+ * Each head is checked by one regular expression (PCRE's JIT) at its offset in the buffer; the
+ * header table is only built when a header this server acts on is present (Content-Length,
+ * Transfer-Encoding, Connection). A head that is complete but does not match is a bad request.
  */
 function http_answer(string &$buffer, bool &$close): string
 {
     $out = '';
-    while (($end = strpos($buffer, "\r\n\r\n")) !== false) {
-        $request = http_parse_head(substr($buffer, 0, $end));
-        if ($request === null) {
+    $at = 0;
+    $size = strlen($buffer);
+    while ($at < $size) {
+        if (!preg_match(REQUEST_HEAD, $buffer, $m, 0, $at)) {
+            $end = strpos($buffer, "\r\n\r\n", $at);
+            if ($end === false) {
+                break; // the head is still arriving
+            }
             $close = true;
+            $buffer = '';
             return $out . http_response(400, 'Bad Request', "Bad Request\n", false);
         }
-        if (isset($request['headers']['transfer-encoding'])) {
-            $close = true; // chunked bodies are not supported by this small server
-            return $out . http_response(501, 'Not Implemented', "Not Implemented\n", false);
+        $next = $at + strlen($m[0]);
+        $keep = $m[3] === '1';
+        if ($m[4] !== '' && preg_match(HEADERS_OF_INTEREST, $m[4])) {
+            $request = http_parse_head(substr($buffer, $at, $next - $at - 4));
+            if ($request === null) {
+                $close = true;
+                $buffer = '';
+                return $out . http_response(400, 'Bad Request', "Bad Request\n", false);
+            }
+            if (isset($request['headers']['transfer-encoding'])) {
+                $close = true; // chunked bodies are not supported by this small server
+                $buffer = '';
+                return $out . http_response(501, 'Not Implemented', "Not Implemented\n", false);
+            }
+            $length = $request['headers']['content-length'] ?? '0';
+            if ($length !== '0' && !preg_match('/\A[0-9]{1,18}\z/', $length)) {
+                $close = true;
+                $buffer = '';
+                return $out . http_response(400, 'Bad Request', "Bad Request\n", false);
+            }
+            if ($size < $next + (int) $length) {
+                break; // the body is still arriving
+            }
+            $next += (int) $length;
+            $keep = http_keep_alive($request);
         }
-        $length = $request['headers']['content-length'] ?? '0';
-        if ($length !== '0' && !preg_match('/\A[0-9]{1,18}\z/', $length)) {
-            $close = true;
-            return $out . http_response(400, 'Bad Request', "Bad Request\n", false);
-        }
-        if (strlen($buffer) < $end + 4 + (int) $length) {
-            break; // the body is still arriving
-        }
-        $buffer = (string) substr($buffer, $end + 4 + (int) $length);
-        $keep = http_keep_alive($request);
+        $at = $next;
         $out .= $keep ? HELLO : HELLO_CLOSE;
         if (!$keep) {
             $close = true;
+            $buffer = '';
             return $out;
         }
     }
+    $buffer = $at === $size ? '' : substr($buffer, $at);
     if (strlen($buffer) > MAX_HEADER_BYTES) {
         $close = true;
         $out .= http_response(431, 'Request Header Fields Too Large', "Too Large\n", false);
