@@ -34,11 +34,14 @@ export ASYNC_SO="$module_root/modules/async.so" # for tests that start a child p
 NO_INTERACTION=1 TEST_PHP_EXECUTABLE=$(command -v "$PHP") "$PHP" -n "$runner" -n -p "$(command -v "$PHP")" \
   "${mods[@]}" "$@" -q --no-color -j"${JOBS:-2}" --show-diff ${RUN_TESTS_ARGS:-} "${targets[@]}" >"$log" 2>&1
 rc=$?
-grep -E '^(FAIL|SKIP|BORK|LEAK)' "$log" | sed "s#$work/##g" || true
+grep -E '^(FAIL|SKIP|BORK)' "$log" | sed "s#$work/##g" || true
+# A leak (valgrind's -m, or the debug PHP's report) is a failure: list the tests under LEAK.
+sed -n '/^LEAKED TEST SUMMARY/,/^=====/p' "$log" | grep -E '\[.*\.phpt\]' | sed "s#$work/##g; s#^#LEAK #" || true
 count() { grep -E "^Tests $1" "$log" | grep -oE '[0-9]+' | head -1; }
-passed=$(count passed); failed=$(count failed); skipped=$(count skipped)
+passed=$(count passed); failed=$(count failed); skipped=$(count skipped); leaked=$(count leaked)
 borked=$(grep -cE '^BORK' "$log" || true)
-passed=${passed:-0}; failed=${failed:-0}; skipped=${skipped:-0}
+passed=${passed:-0}; failed=${failed:-0}; skipped=${skipped:-0}; leaked=${leaked:-0}
+failed=$((failed + leaked))
 if [ "$passed" = 0 ] && [ "$failed" = 0 ]; then
   tail -40 "$log"
   failed=1

@@ -2,6 +2,8 @@
 examples/http_server.php: http_answer() on request heads — pipelining, partial data, bodies, keep-alive rules, every malformed shape
 --SKIPIF--
 <?php if (!extension_loaded('async')) die('skip async not loaded'); ?>
+--INI--
+pcre.jit=0
 --FILE--
 <?php
 require __DIR__ . '/../inc/bounds.inc';
