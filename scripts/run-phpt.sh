@@ -7,6 +7,7 @@
 #   TESTS           test files or directories under tests/ (default: all of tests/)
 #   PHP, PHP_CONFIG the PHP to test with;  MODULE_ROOT where the modules were built (default: repo)
 #   JOBS            parallel workers (default 2);  RUN_TESTS_ARGS extra run-tests.php arguments
+#   KEEP_LOG=FILE   keep run-tests' whole output there
 #   ALLOW_SKIP=1    skips do not fail the lane (still counted and listed): the valgrind lane,
 #                   where the memory_limit tests cannot run without ZendMM
 set -uo pipefail
@@ -34,7 +35,9 @@ export ASYNC_SO="$module_root/modules/async.so" # for tests that start a child p
 NO_INTERACTION=1 TEST_PHP_EXECUTABLE=$(command -v "$PHP") "$PHP" -n "$runner" -n -p "$(command -v "$PHP")" \
   "${mods[@]}" "$@" -q --no-color -j"${JOBS:-2}" --show-diff ${RUN_TESTS_ARGS:-} "${targets[@]}" >"$log" 2>&1
 rc=$?
-grep -E '^(FAIL|SKIP|BORK)' "$log" | sed "s#$work/##g" || true
+[ -z "${KEEP_LOG:-}" ] || cp "$log" "$KEEP_LOG"
+# Results follow run-tests' progress line after a carriage return.
+tr '\r' '\n' < "$log" | grep -E '^(FAIL|SKIP|BORK) ' | sed "s#$work/##g" || true
 # A leak (valgrind's -m, or the debug PHP's report) is a failure: list the tests under LEAK.
 sed -n '/^LEAKED TEST SUMMARY/,/^=====/p' "$log" | grep -E '\[.*\.phpt\]' | sed "s#$work/##g; s#^#LEAK #" || true
 count() { grep -E "^Tests $1" "$log" | grep -oE '[0-9]+' | head -1; }
