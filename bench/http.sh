@@ -6,6 +6,8 @@
 #   BENCH_REPS=5 DURATION=5 CONNECTIONS=128 bench/http.sh
 #   PHP=/path/to/php bench/http.sh      ASYNC_SO=/path/to/async.so bench/http.sh
 #   PHP_FLAGS="" bench/http.sh           # the PHP server without opcache/JIT (default: tracing JIT)
+#   FLOOR=1 bench/http.sh                # also bench/http_floor.php (parses nothing: the floor of a
+#                                        # PHP server on the same system calls), informational
 #
 # Each server runs alone on CPU 0 (taskset -c 0; nginx with one process), wrk on CPU 1 with one
 # thread. Rounds alternate PHP / nginx; the median req/s of each is reported with the ratio.
@@ -76,11 +78,19 @@ check_hello() { # port name
 
 php_port="$(free_port)"
 nginx_port="$(free_port)"
+floor_port="$(free_port)"
+floor="${FLOOR:-0}"
 
 # shellcheck disable=SC2086 # php_flags are plain words
 taskset -c 0 "$php" -n $php_flags -d "extension=$work/async.so" "$root/examples/http_server.php" "127.0.0.1:$php_port" \
     >"$work/php.log" 2>&1 &
 pids+=($!)
+if [ "$floor" = 1 ]; then
+    # shellcheck disable=SC2086
+    taskset -c 0 "$php" -n $php_flags -d "extension=$work/async.so" "$here/http_floor.php" "127.0.0.1:$floor_port" \
+        >"$work/floor.log" 2>&1 &
+    pids+=($!)
+fi
 
 cat >"$work/nginx.conf" <<EOF
 daemon off;
@@ -112,6 +122,10 @@ wait_port "$php_port" || { echo "http.sh: the PHP server did not start:" >&2; ca
 wait_port "$nginx_port" || { echo "http.sh: nginx did not start:" >&2; cat "$work/nginx.log" "$work/nginx-error.log" >&2; exit 1; }
 check_hello "$php_port" "examples/http_server.php" || exit 1
 check_hello "$nginx_port" "nginx" || exit 1
+if [ "$floor" = 1 ]; then
+    wait_port "$floor_port" || { echo "http.sh: bench/http_floor.php did not start:" >&2; cat "$work/floor.log" >&2; exit 1; }
+    check_hello "$floor_port" "bench/http_floor.php" || exit 1
+fi
 
 echo "=== HTTP keep-alive: examples/http_server.php vs nginx return 200 ==="
 echo "php: $("$php" -n -r 'echo PHP_VERSION;'), $(nproc) cores, load average $(cut -d' ' -f1 /proc/loadavg)," \
@@ -130,15 +144,19 @@ run_wrk() { # port -> prints req/s; errors go to stderr
 
 php_rps=()
 nginx_rps=()
+floor_rps=()
 for i in $(seq 1 "$reps"); do
     # Alternate which goes first, so drift of a noisy machine hits both alike.
     if [ $((i % 2)) -eq 1 ]; then order="php nginx"; else order="nginx php"; fi
+    if [ "$floor" = 1 ]; then
+        case $((i % 3)) in 1) order="php nginx floor" ;; 2) order="nginx floor php" ;; *) order="floor php nginx" ;; esac
+    fi
     for who in $order; do
-        if [ "$who" = php ]; then
-            r="$(run_wrk "$php_port")"; php_rps+=("$r")
-        else
-            r="$(run_wrk "$nginx_port")"; nginx_rps+=("$r")
-        fi
+        case $who in
+            php) r="$(run_wrk "$php_port")"; php_rps+=("$r") ;;
+            nginx) r="$(run_wrk "$nginx_port")"; nginx_rps+=("$r") ;;
+            floor) r="$(run_wrk "$floor_port")"; floor_rps+=("$r") ;;
+        esac
         printf '  round %d %-6s %10s req/s\n' "$i" "$who" "$r"
     done
 done
@@ -154,6 +172,11 @@ printf 'examples/http_server.php: %.0f req/s (median; %s)\n' "$pm" "$(spread "${
 printf 'nginx return 200:         %.0f req/s (median; %s)\n' "$nm" "$(spread "${nginx_rps[@]}")"
 met="$(awk -v r="$ratio" 'BEGIN { print (r >= 0.9 ? "MET" : "MISSED") }')"
 echo "ratio php/nginx: $ratio"
+if [ "$floor" = 1 ]; then
+    fm="$(median "${floor_rps[@]}")"
+    printf 'bench/http_floor.php:     %.0f req/s (median; %s), floor/nginx %s (informational)\n' "$fm" \
+        "$(spread "${floor_rps[@]}")" "$(awk -v a="$fm" -v b="$nm" 'BEGIN { printf "%.3f", (b > 0 ? a / b : 0) }')"
+fi
 echo "GOAL http_keepalive: $met (php/nginx $ratio, goal >= 0.9)"
 # Issue #15's goal. bench/README.md ("HTTP against nginx") measures why it is out of reach: the same
 # system calls per request as nginx, and PHP's user-space CPU per request above nginx's.
