@@ -41,21 +41,16 @@ static zend_always_inline zend_coroutine_t *wait_current(void)
 	return ZEND_ASYNC_G(coroutine);
 }
 
-/* A waker the last wait left clean only needs to wait again; anything else is cleaned first.
- * The fast path keeps a busy channel or pool from touching the waker's arrays per message. */
 static zend_always_inline void wait_waker_reset(zend_coroutine_t *co)
 {
-	zend_async_waker_t *waker = co->waker;
-	if (waker != NULL && waker->length == 0 && waker->error == NULL && Z_TYPE(waker->result) == IS_UNDEF) {
-		waker->status = ZEND_ASYNC_WAKER_WAITING;
-		waker->triggered_event = NULL;
-		waker->events_stopped = false;
-		return;
+	if (!async_wait_waker_rearm(co)) {
+		zend_async_waker_new(co); /* cleans what the last wait left */
 	}
-	zend_async_waker_new(co);
 }
 
-zend_coroutine_t *async_wait_begin(zend_async_event_t *token, const char *what)
+/* async_wait_begin() past its inline case (async_wait.h): a token, a launch, a refusal, or a waker
+ * to clean. */
+zend_coroutine_t *async_wait_begin_slow(zend_async_event_t *token, const char *what)
 {
 	if (token != NULL && ZEND_ASYNC_EVENT_IS_CLOSED(token)) {
 		async_throw_token_fired(token);

@@ -32,10 +32,33 @@ bool async_wait_allowed(void);
  * scheduler-context message. */
 ZEND_COLD void async_wait_throw_not_allowed(const char *what);
 
+/* A waker the last wait left clean only needs to wait again: true when it was such and is now
+ * waiting. This keeps a busy channel or pool from touching the waker's arrays per message. */
+static zend_always_inline bool async_wait_waker_rearm(zend_coroutine_t *co)
+{
+	zend_async_waker_t *waker = co->waker;
+	if (waker == NULL || waker->length != 0 || waker->error != NULL || Z_TYPE(waker->result) != IS_UNDEF) {
+		return false;
+	}
+	waker->status = ZEND_ASYNC_WAKER_WAITING;
+	waker->triggered_event = NULL;
+	waker->events_stopped = false;
+	return true;
+}
+
 /* Step 1: the may-I-wait check, the scheduler launch, the token check, a fresh waker for the
  * current coroutine and the token's subscription. `what` names the operation in the error
  * ("await", "wait on a channel", ...). The current coroutine, or NULL with an exception set. */
-zend_coroutine_t *async_wait_begin(zend_async_event_t *token, const char *what);
+zend_coroutine_t *async_wait_begin_slow(zend_async_event_t *token, const char *what);
+/* Inline, the common case: no token, a coroutine that may switch, a clean waker. */
+static zend_always_inline zend_coroutine_t *async_wait_begin(zend_async_event_t *token, const char *what)
+{
+	zend_coroutine_t *co = ZEND_ASYNC_G(coroutine);
+	if (EXPECTED(token == NULL && co != NULL && async_scheduler_may_switch() && async_wait_waker_rearm(co))) {
+		return co;
+	}
+	return async_wait_begin_slow(token, what);
+}
 
 /* The event of a cancellation token handed to an API (NULL for none). Handing it over uses it,
  * even when the API completes without waiting (an awaitable already done, a value already
@@ -55,6 +78,28 @@ static zend_always_inline bool async_wait_on(zend_coroutine_t *co, zend_async_ev
 	zend_async_event_callback_fn callback, zend_coroutine_event_callback_t *coroutine_callback)
 {
 	return zend_async_resume_when(co, event, trans, callback, coroutine_callback);
+}
+
+/* Step 2 for an event that keeps its waiters in a queue of its own (a channel): the waker lists
+ * the event, holding the reference a subscription holds, so everything that asks what a coroutine
+ * waits for (getAwaitingInfo(), the deadlock report, virtual time) sees it, but neither the
+ * event's add_callback() nor its start() is called: the owner has queued its waiter itself and
+ * marks it subscribed. The waker takes the caller's reference to `cb`, as async_wait_on() does.
+ * False, with nothing done, when the waker has no room inline or the event is closed: subscribe
+ * with async_wait_on() then. Pair with async_wait_end_own(). Inline: every channel message. */
+static zend_always_inline bool async_wait_list_own(zend_coroutine_t *co, zend_async_event_t *event,
+	zend_coroutine_event_callback_t *cb)
+{
+	zend_async_waker_t *waker = co->waker;
+	ZEND_ASSERT(waker != NULL && "async_wait_begin() gives the coroutine a waker");
+	if (UNEXPECTED(waker->length == waker->capacity || ZEND_ASYNC_EVENT_IS_CLOSED(event))) {
+		return false;
+	}
+	cb->coroutine = co;
+	cb->event = event;
+	ZEND_ASYNC_EVENT_ADD_REF(event);
+	waker->triggers[waker->length++] = (zend_async_waker_trigger_t) { event, &cb->base, false };
+	return true;
 }
 
 /* Step 2, a timer: the wait also ends after ms + ns, through `callback`
@@ -77,6 +122,32 @@ static zend_always_inline bool async_wait_suspend(zend_coroutine_t *co)
 static zend_always_inline void async_wait_end(zend_coroutine_t *co)
 {
 	zend_async_waker_clean(co);
+}
+
+/* Step 4 after async_wait_list_own(), once the owner took its waiter out of its queue (the work of
+ * its del_callback()): when the waker holds that one event and nothing else (no token, no error,
+ * no result), its references are dropped here without a call per event; anything more takes
+ * async_wait_end(), which finds the waiter already unsubscribed. */
+static zend_always_inline void async_wait_end_own(zend_coroutine_t *co, zend_coroutine_event_callback_t *cb)
+{
+	zend_async_waker_t *waker = co->waker;
+	if (waker == NULL || waker->length != 1 || waker->triggers != waker->inline_triggers
+		|| waker->triggers[0].callback != &cb->base || waker->triggers[0].owns_event
+		|| waker->error != NULL || Z_TYPE(waker->result) != IS_UNDEF) {
+		async_wait_end(co);
+		return;
+	}
+	zend_async_event_t *event = waker->triggers[0].event;
+	/* The waker is reset before anything is released: a release may run code that looks at it. */
+	waker->length = 0;
+	waker->events_stopped = false;
+	waker->triggered_event = NULL;
+	waker->status = ZEND_ASYNC_WAKER_NO_STATUS;
+	if (UNEXPECTED(event->stop != zend_async_event_nop_stop)) {
+		event->stop(event);
+	}
+	zend_async_event_callback_release(&cb->base, event);
+	ZEND_ASYNC_EVENT_RELEASE(event);
 }
 
 /* --- whole waits built from the steps --- */

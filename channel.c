@@ -378,7 +378,12 @@ static void waiter_wake(async_channel_t *ch, async_channel_waiter_t *w, async_ch
 		return;
 	}
 	waiter_unlink(ch, w);
-	zend_async_waker_callback_resolve(CH_EVENT(ch), &w->cb.base, NULL, NULL);
+	/* zend_async_waker_callback_resolve() without a result, inline: the first event to fire wins */
+	zend_coroutine_t *co = w->cb.coroutine;
+	if (EXPECTED(co->waker != NULL && co->waker->status == ZEND_ASYNC_WAKER_WAITING)) {
+		co->waker->triggered_event = CH_EVENT(ch);
+		ZEND_ASYNC_ENQUEUE_COROUTINE(co);
+	}
 }
 
 /* Values handed to a woken coroutine are promised until it runs; a future holds its value. */
@@ -407,14 +412,30 @@ static void channel_waiter_dispose(zend_async_event_callback_t *callback, zend_a
 
 #define IS_WAITER(cb) ((cb)->callback == channel_waiter_notify)
 
+/* The queue was chosen by the parking code; the subscription takes a reference. */
+static zend_always_inline void waiter_subscribe(async_channel_waiter_t *w)
+{
+	w->subscribed = true;
+	w->cb.base.ref_count++;
+}
+
+static zend_always_inline bool waiter_unsubscribe(async_channel_t *ch, async_channel_waiter_t *w)
+{
+	if (!w->subscribed) {
+		return false;
+	}
+	w->subscribed = false;
+	waiter_unlink(ch, w);
+	zend_async_event_callback_release(&w->cb.base, CH_EVENT(ch));
+	return true;
+}
+
 static bool channel_add_callback(zend_async_event_t *event, zend_async_event_callback_t *callback)
 {
 	if (!IS_WAITER(callback)) {
 		return zend_async_callbacks_push(event, callback);
 	}
-	/* The queue was chosen by the parking code; here the subscription takes its reference. */
-	((async_channel_waiter_t *) callback)->subscribed = true;
-	callback->ref_count++;
+	waiter_subscribe((async_channel_waiter_t *) callback);
 	return true;
 }
 
@@ -423,14 +444,7 @@ static bool channel_del_callback(zend_async_event_t *event, zend_async_event_cal
 	if (!IS_WAITER(callback)) {
 		return zend_async_callbacks_remove(event, callback);
 	}
-	async_channel_waiter_t *w = (async_channel_waiter_t *) callback;
-	if (!w->subscribed) {
-		return false;
-	}
-	w->subscribed = false;
-	waiter_unlink((async_channel_t *) event, w);
-	zend_async_event_callback_release(callback, event);
-	return true;
+	return waiter_unsubscribe((async_channel_t *) event, (async_channel_waiter_t *) callback);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -583,8 +597,15 @@ static park_result channel_park(async_channel_t *ch, bool is_sender, zval *value
 	ZEND_ASYNC_EVENT_CALLBACK_ADD_REF(&w->cb.base);
 	waiter_link(is_sender ? &ch->senders : &ch->receivers, w);
 
-	if (async_wait_on(co, CH_EVENT(ch), false, NULL, &w->cb)
-		&& channel_timer_arm(ch, is_sender ? TIMER_CONSUMERS : TIMER_PRODUCERS)) {
+	/* The waiter is in our queue already: the waker only lists the channel (what the coroutine
+	 * waits for), without the ABI's subscription calls, unless it has no room for it inline. */
+	bool listed = true;
+	if (EXPECTED(async_wait_list_own(co, CH_EVENT(ch), &w->cb))) {
+		waiter_subscribe(w);
+	} else {
+		listed = async_wait_on(co, CH_EVENT(ch), false, NULL, &w->cb);
+	}
+	if (listed && channel_timer_arm(ch, is_sender ? TIMER_CONSUMERS : TIMER_PRODUCERS)) {
 		async_wait_suspend(co);
 	}
 
@@ -595,7 +616,8 @@ static park_result channel_park(async_channel_t *ch, bool is_sender, zval *value
 		ZVAL_COPY_VALUE(result, &w->value);
 		ZVAL_UNDEF(&w->value);
 	}
-	async_wait_end(co);         /* unsubscribes: del_callback unlinks it */
+	waiter_unsubscribe(ch, w); /* unlinks it */
+	async_wait_end_own(co, &w->cb);
 	waiter_unlink(ch, w);       /* in case the subscription itself failed */
 	waiter_put(ch, w);
 
