@@ -138,12 +138,13 @@ static zend_always_inline void async_wait_end_own(zend_coroutine_t *co, zend_cor
 		return;
 	}
 	zend_async_event_t *event = waker->triggers[0].event;
+	bool stopped = waker->events_stopped;
 	/* The waker is reset before anything is released: a release may run code that looks at it. */
 	waker->length = 0;
 	waker->events_stopped = false;
 	waker->triggered_event = NULL;
 	waker->status = ZEND_ASYNC_WAKER_NO_STATUS;
-	if (UNEXPECTED(event->stop != zend_async_event_nop_stop)) {
+	if (UNEXPECTED(!stopped && event->stop != zend_async_event_nop_stop)) {
 		event->stop(event);
 	}
 	zend_async_event_callback_release(&cb->base, event);
