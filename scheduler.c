@@ -263,7 +263,6 @@ void async_scheduler_launch(void)
 	register_drain();
 }
 
-/* What every spawn does once it may: the object, its counts, its scope, the queue. */
 /* Where the spawn was made: the nearest user frame's file and line, what
  * zend_get_executed_filename_ex() and zend_get_executed_lineno() report, in one walk. */
 static zend_always_inline void spawn_record_site(async_coroutine_t *co)
@@ -281,6 +280,7 @@ static zend_always_inline void spawn_record_site(async_coroutine_t *co)
 		: zend_get_executed_lineno(); /* no saved opline, or the line an exception left */
 }
 
+/* What every spawn does once it may: the object, its counts, its scope, the queue. */
 static async_coroutine_t *spawn_into(zend_async_scope_t *scope)
 {
 	async_coroutine_t *co = async_coroutine_new();
