@@ -23,31 +23,30 @@ ZEND_API int zend_async_get_api_version_number(void)
  * Callbacks
  * ------------------------------------------------------------------------------------------- */
 
-ZEND_API zend_async_event_callback_t *zend_async_event_callback_new(zend_async_event_callback_fn callback, size_t size)
+/* Zeroed, with the creator's reference. Inline: with a constant size, emalloc() takes the
+ * allocator's bin at once and the zeroing is a few stores. */
+static zend_always_inline zend_async_event_callback_t *callback_alloc(zend_async_event_callback_fn callback, size_t size)
 {
-	if (size < sizeof(zend_async_event_callback_t)) {
-		size = sizeof(zend_async_event_callback_t);
-	}
-	zend_async_event_callback_t *cb = ecalloc(1, size);
+	zend_async_event_callback_t *cb = emalloc(size);
+	memset(cb, 0, size);
 	cb->ref_count = 1;
 	cb->callback = callback;
 	return cb;
 }
 
+ZEND_API zend_async_event_callback_t *zend_async_event_callback_new(zend_async_event_callback_fn callback, size_t size)
+{
+	return callback_alloc(callback, MAX(size, sizeof(zend_async_event_callback_t)));
+}
+
 ZEND_API zend_coroutine_event_callback_t *zend_async_coroutine_callback_new(
 	zend_coroutine_t *coroutine, zend_async_event_callback_fn callback, size_t size)
 {
-	zend_coroutine_event_callback_t *cb;
-	if (size <= sizeof(zend_coroutine_event_callback_t)) {
-		/* The usual one (every resume_when() without a callback of its own): a constant size is
-		 * the allocator's bin at once, and zeroing it a few stores. */
-		cb = emalloc(sizeof(zend_coroutine_event_callback_t));
-		memset(cb, 0, sizeof(zend_coroutine_event_callback_t));
-		cb->base.ref_count = 1;
-		cb->base.callback = callback;
-	} else {
-		cb = (zend_coroutine_event_callback_t *) zend_async_event_callback_new(callback, size);
-	}
+	/* The usual one (every resume_when() without a callback of its own) has the constant size. */
+	zend_coroutine_event_callback_t *cb = (zend_coroutine_event_callback_t *)
+		(size <= sizeof(zend_coroutine_event_callback_t)
+			? callback_alloc(callback, sizeof(zend_coroutine_event_callback_t))
+			: callback_alloc(callback, size));
 	cb->coroutine = coroutine;
 	return cb;
 }
