@@ -23,47 +23,42 @@ const READ_CHUNK = 65536;
 const REQUEST_HEAD = '/\G([!#$%&\'*+.^_`|~0-9A-Za-z-]+) (\S+) HTTP\/1\.([01])\r\n((?:[!#$%&\'*+.^_`|~0-9A-Za-z-]+:[^\r\n]*\r\n)*)\r\n/';
 /* The headers this server acts on; a head without them needs no header table at all. */
 const HEADERS_OF_INTEREST = '/^(?:content-length|transfer-encoding|connection)[ \t]*:/im';
-/* A request line, and header lines matched one after the other (\G) from the head's second line. */
-const REQUEST_LINE = '/\A([!#$%&\'*+.^_`|~0-9A-Za-z-]+) (\S+) HTTP\/1\.([01])\z/';
+/* One header line of a block REQUEST_HEAD has checked, matched one after the other (\G). */
 const HEADER_LINE = '/\G([!#$%&\'*+.^_`|~0-9A-Za-z-]+):[ \t]*([^\r\n]*?)[ \t]*\r\n/';
 const HELLO = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n\r\nHello";
 const HELLO_CLOSE = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 5\r\nConnection: close\r\n\r\nHello";
 
-/* Parses one request head (without its blank line); null when malformed. Header names are
- * lower-cased. Regular expressions do the per-character work (PCRE's JIT), not PHP loops. */
-function http_parse_head(string $head): ?array
+/* The header table of a header block REQUEST_HEAD has checked: names lower-cased, values without
+ * the blanks around them. */
+function http_headers(string $block): array
 {
-    $eol = strpos($head, "\r\n");
-    $line = $eol === false ? $head : substr($head, 0, $eol);
-    if (!preg_match(REQUEST_LINE, $line, $m)) {
-        return null;
-    }
-    $headers = [];
-    if ($eol !== false) {
-        $block = substr($head, $eol + 2) . "\r\n";
-        $n = preg_match_all(HEADER_LINE, $block, $h);
-        if ($n !== substr_count($block, "\r\n")) {
-            return null; // a line that is not "name: value"
-        }
-        $headers = array_change_key_case(array_combine($h[1], $h[2]));
-    }
-    return ['method' => $m[1], 'target' => $m[2], 'minor' => (int) $m[3], 'headers' => $headers];
+    preg_match_all(HEADER_LINE, $block, $h);
+    return array_change_key_case(array_combine($h[1], $h[2]));
 }
 
 /* HTTP/1.1 keeps the connection unless "Connection: close"; HTTP/1.0 only with "keep-alive". */
-function http_keep_alive(array $request): bool
+function http_keep_alive(int $minor, array $headers): bool
 {
-    if (!isset($request['headers']['connection'])) {
-        return $request['minor'] === 1;
+    if (!isset($headers['connection'])) {
+        return $minor === 1;
     }
-    $tokens = array_map('trim', explode(',', strtolower($request['headers']['connection'])));
-    return $request['minor'] === 1 ? !in_array('close', $tokens, true) : in_array('keep-alive', $tokens, true);
+    $tokens = array_map('trim', explode(',', strtolower($headers['connection'])));
+    return $minor === 1 ? !in_array('close', $tokens, true) : in_array('keep-alive', $tokens, true);
 }
 
 function http_response(int $status, string $reason, string $body, bool $keep_alive): string
 {
     return "HTTP/1.1 $status $reason\r\nContent-Type: text/plain\r\nContent-Length: " . strlen($body) . "\r\n"
         . ($keep_alive ? '' : "Connection: close\r\n") . "\r\n" . $body;
+}
+
+/* The answer to a request this server will not serve; the connection closes after it and nothing
+ * more of it is read. */
+function http_refusal(string &$buffer, bool &$close, int $status, string $reason): string
+{
+    $close = true;
+    $buffer = '';
+    return http_response($status, $reason, "$reason\n", false);
 }
 
 /*
@@ -85,35 +80,25 @@ function http_answer(string &$buffer, bool &$close): string
             if ($end === false) {
                 break; // the head is still arriving
             }
-            $close = true;
-            $buffer = '';
-            return $out . http_response(400, 'Bad Request', "Bad Request\n", false);
+            return $out . http_refusal($buffer, $close, 400, 'Bad Request');
         }
         $next = $at + strlen($m[0]);
         $keep = $m[3] === '1';
         if ($m[4] !== '' && preg_match(HEADERS_OF_INTEREST, $m[4])) {
-            $request = http_parse_head(substr($buffer, $at, $next - $at - 4));
-            if ($request === null) {
-                $close = true;
-                $buffer = '';
-                return $out . http_response(400, 'Bad Request', "Bad Request\n", false);
+            $headers = http_headers($m[4]);
+            if (isset($headers['transfer-encoding'])) {
+                // chunked bodies are not supported by this small server
+                return $out . http_refusal($buffer, $close, 501, 'Not Implemented');
             }
-            if (isset($request['headers']['transfer-encoding'])) {
-                $close = true; // chunked bodies are not supported by this small server
-                $buffer = '';
-                return $out . http_response(501, 'Not Implemented', "Not Implemented\n", false);
-            }
-            $length = $request['headers']['content-length'] ?? '0';
+            $length = $headers['content-length'] ?? '0';
             if ($length !== '0' && !preg_match('/\A[0-9]{1,18}\z/', $length)) {
-                $close = true;
-                $buffer = '';
-                return $out . http_response(400, 'Bad Request', "Bad Request\n", false);
+                return $out . http_refusal($buffer, $close, 400, 'Bad Request');
             }
             if ($size < $next + (int) $length) {
                 break; // the body is still arriving
             }
             $next += (int) $length;
-            $keep = http_keep_alive($request);
+            $keep = http_keep_alive((int) $m[3], $headers);
         }
         $at = $next;
         $out .= $keep ? HELLO : HELLO_CLOSE;
