@@ -37,12 +37,13 @@ NO_INTERACTION=1 TEST_PHP_EXECUTABLE=$(command -v "$PHP") "$PHP" -n "$runner" -n
 rc=$?
 [ -z "${KEEP_LOG:-}" ] || cp "$log" "$KEEP_LOG"
 # Results follow run-tests' progress line after a carriage return.
-tr '\r' '\n' < "$log" | grep -E '^(FAIL|SKIP|BORK) ' | sed "s#$work/##g" || true
-# A leak (valgrind's -m, or the debug PHP's report) is a failure: list the tests under LEAK.
+results=$(tr '\r' '\n' < "$log" | grep -E '^(FAIL|SKIP|BORK) ' | sed "s#$work/##g" || true)
+[ -z "$results" ] || printf '%s\n' "$results"
+# A leak valgrind reports (-m) is a failure: list the tests under LEAK.
 sed -n '/^LEAKED TEST SUMMARY/,/^=====/p' "$log" | grep -E '\[.*\.phpt\]' | sed "s#$work/##g; s#^#LEAK #" || true
 count() { grep -E "^Tests $1" "$log" | grep -oE '[0-9]+' | head -1; }
 passed=$(count passed); failed=$(count failed); skipped=$(count skipped); leaked=$(count leaked)
-borked=$(grep -cE '^BORK' "$log" || true)
+borked=$(grep -cE '^BORK ' <<<"$results" || true)
 passed=${passed:-0}; failed=${failed:-0}; skipped=${skipped:-0}; leaked=${leaked:-0}
 failed=$((failed + leaked))
 if [ "$passed" = 0 ] && [ "$failed" = 0 ]; then
