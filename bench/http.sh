@@ -81,16 +81,13 @@ nginx_port="$(free_port)"
 floor_port="$(free_port)"
 floor="${FLOOR:-0}"
 
-# shellcheck disable=SC2086 # php_flags are plain words
-taskset -c 0 "$php" -n $php_flags -d "extension=$work/async.so" "$root/examples/http_server.php" "127.0.0.1:$php_port" \
-    >"$work/php.log" 2>&1 &
-pids+=($!)
-if [ "$floor" = 1 ]; then
-    # shellcheck disable=SC2086
-    taskset -c 0 "$php" -n $php_flags -d "extension=$work/async.so" "$here/http_floor.php" "127.0.0.1:$floor_port" \
-        >"$work/floor.log" 2>&1 &
+start_php_server() { # script port log: on CPU 0, with the module's copy
+    # shellcheck disable=SC2086 # php_flags are plain words
+    taskset -c 0 "$php" -n $php_flags -d "extension=$work/async.so" "$1" "127.0.0.1:$2" >"$3" 2>&1 &
     pids+=($!)
-fi
+}
+start_php_server "$root/examples/http_server.php" "$php_port" "$work/php.log"
+[ "$floor" = 1 ] && start_php_server "$here/http_floor.php" "$floor_port" "$work/floor.log"
 
 cat >"$work/nginx.conf" <<EOF
 daemon off;
