@@ -166,14 +166,16 @@ cpu_ticks() { # -> "busy total" jiffies of CPU 0 and of CPU 1 (/proc/stat: idle 
 }
 
 run_wrk() { # port -> prints "req/s server-CPU-busy% wrk-CPU-busy%"; errors go to stderr
-    local out before after
+    local out before after rps
     before="$(cpu_ticks)"
     out="$(taskset -c 1 wrk -t1 -c"$connections" -d"${duration}s" "http://127.0.0.1:$1/" 2>&1)"
     after="$(cpu_ticks)"
     if grep -qE 'Non-2xx|Socket errors' <<<"$out"; then
         grep -E 'Non-2xx|Socket errors' <<<"$out" | sed 's/^/    /' >&2
     fi
-    printf '%s %s\n' "$(grep -E '^Requests/sec:' <<<"$out" | awk '{print $2}')" \
+    rps="$(grep -E '^Requests/sec:' <<<"$out" | awk '{print $2}')"
+    [ -n "$rps" ] || { echo "    wrk printed no rate: $(tail -1 <<<"$out")" >&2; rps=0; }
+    printf '%s %s\n' "$rps" \
         "$(awk -v a="$before" -v b="$after" 'BEGIN { split(a, x, " "); split(b, y, " ");
             printf "%.1f %.1f", 100 * (y[1] - x[1]) / (y[2] - x[2]), 100 * (y[3] - x[3]) / (y[4] - x[4]) }')"
 }
