@@ -56,10 +56,10 @@ fi
 # run-tests retries a failed test once when it looks timing-related (uses hrtime/usleep, or its
 # output says "timed out"/"deadlock"); a pass on the retry is WARNED and counted nowhere. List them:
 # they are flaky tests to fix, not passes.
-retried=$(grep -cE 'warn: Test passed on retry attempt' "$log" || true)
-if [ "${retried:-0}" != 0 ]; then
-  grep -E 'warn: Test passed on retry attempt' "$log" | sed "s#$work/##g; s#^#RETRIED #"
-fi
+# Each appears twice (after the progress line's carriage return and in the summary): one per test.
+retries=$(tr '\r' '\n' < "$log" | grep -E '^WARN .*warn: Test passed on retry attempt' | sed "s#$work/##g" | sort -u || true)
+retried=$(grep -c . <<<"$retries" || true)
+[ -z "$retries" ] || sed 's/^WARN /RETRIED /' <<<"$retries"
 suffix=""
 [ "${retried:-0}" = 0 ] || suffix=", $retried passed only on retry (flaky)"
 echo "$lane: $passed passed, $failed failed, $skipped skipped$suffix"
