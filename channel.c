@@ -379,10 +379,8 @@ static void waiter_wake(async_channel_t *ch, async_channel_waiter_t *w, async_ch
 	}
 	waiter_unlink(ch, w);
 	/* zend_async_waker_callback_resolve() without a result, inline: the first event to fire wins */
-	zend_coroutine_t *co = w->cb.coroutine;
-	if (EXPECTED(co->waker != NULL && co->waker->status == ZEND_ASYNC_WAKER_WAITING)) {
-		co->waker->triggered_event = CH_EVENT(ch);
-		ZEND_ASYNC_ENQUEUE_COROUTINE(co);
+	if (EXPECTED(zend_async_waker_take(&w->cb, CH_EVENT(ch)))) {
+		ZEND_ASYNC_ENQUEUE_COROUTINE(w->cb.coroutine);
 	}
 }
 

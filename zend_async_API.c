@@ -472,22 +472,11 @@ ZEND_API void zend_async_waker_apply_error(zend_async_waker_t *waker, zend_objec
 }
 
 /* The first event to fire wins; later ones find the waker no longer WAITING. */
-static bool waker_take(zend_coroutine_event_callback_t *cb, zend_async_event_t *event)
-{
-	zend_coroutine_t *coroutine = cb->coroutine;
-	zend_async_waker_t *waker = coroutine->waker;
-	if (waker == NULL || waker->status != ZEND_ASYNC_WAKER_WAITING) {
-		return false;
-	}
-	waker->triggered_event = event;
-	return true;
-}
-
 ZEND_API void zend_async_waker_callback_resolve(zend_async_event_t *event, zend_async_event_callback_t *callback,
 	void *result, zend_object *exception)
 {
 	zend_coroutine_event_callback_t *cb = (zend_coroutine_event_callback_t *) callback;
-	if (!waker_take(cb, event)) {
+	if (!zend_async_waker_take(cb, event)) {
 		return;
 	}
 	zend_async_waker_t *waker = cb->coroutine->waker;
@@ -505,7 +494,7 @@ ZEND_API void zend_async_waker_callback_cancel(zend_async_event_t *event, zend_a
 {
 	zend_coroutine_event_callback_t *cb = (zend_coroutine_event_callback_t *) callback;
 	(void) result;
-	if (!waker_take(cb, event)) {
+	if (!zend_async_waker_take(cb, event)) {
 		return;
 	}
 	zend_object *error = exception;
@@ -524,7 +513,7 @@ ZEND_API void zend_async_waker_callback_timeout(zend_async_event_t *event, zend_
 	zend_coroutine_event_callback_t *cb = (zend_coroutine_event_callback_t *) callback;
 	(void) result;
 	(void) exception;
-	if (!waker_take(cb, event)) {
+	if (!zend_async_waker_take(cb, event)) {
 		return;
 	}
 	zend_object *error = zend_async_new_exception(ZEND_ASYNC_EXCEPTION_TIMEOUT,

@@ -729,6 +729,19 @@ ZEND_API bool zend_async_waker_is_event_exists(zend_async_waker_t *waker, zend_a
 ZEND_API void zend_async_waker_apply_error(zend_async_waker_t *waker, zend_object *error, bool transfer, bool override);
 ZEND_API bool zend_async_resume_when(zend_coroutine_t *coroutine, zend_async_event_t *event, bool trans_event,
 	zend_async_event_callback_fn callback, zend_coroutine_event_callback_t *coroutine_callback);
+/* The first event to fire wins: true when the callback's coroutine still waits (its waker now
+ * names `event` as what woke it), false when something woke it already. Inline: the resolvers
+ * below take it, and so does an event that keeps its waiters in a queue of its own (a channel's
+ * wake, on every message). */
+static zend_always_inline bool zend_async_waker_take(zend_coroutine_event_callback_t *cb, zend_async_event_t *event)
+{
+	zend_async_waker_t *waker = cb->coroutine->waker;
+	if (waker == NULL || waker->status != ZEND_ASYNC_WAKER_WAITING) {
+		return false;
+	}
+	waker->triggered_event = event;
+	return true;
+}
 ZEND_API void zend_async_waker_callback_resolve(zend_async_event_t *event, zend_async_event_callback_t *callback,
 	void *result, zend_object *exception);
 ZEND_API void zend_async_waker_callback_cancel(zend_async_event_t *event, zend_async_event_callback_t *callback,
