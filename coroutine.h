@@ -127,6 +127,16 @@ async_coroutine_t *async_live_walk_next(async_live_walk_t *w);
 #define ASYNC_LIVE_FOREACH(co) \
 	for (async_coroutine_t *co = async_live_first(); co != NULL; co = async_live_next(co))
 
+/* The nearest frame of PHP code at or below `ex` (NULL for none): where a spawn was made, a
+ * coroutine suspended, or a running one is. */
+static zend_always_inline zend_execute_data *async_user_frame(zend_execute_data *ex)
+{
+	while (ex != NULL && (ex->func == NULL || !ZEND_USER_CODE(ex->func->type))) {
+		ex = ex->prev_execute_data;
+	}
+	return ex;
+}
+
 extern zend_class_entry *async_ce_coroutine;
 
 void async_register_coroutine_class(void);

@@ -86,10 +86,7 @@ static void dump_one(async_coroutine_t *co, bool in_scheduler)
 		: ZEND_COROUTINE_SUSPENDED(coro) ? co->execute_data : NULL;
 	zend_string *state;
 	if (running) {
-		zend_execute_data *ex = frames;
-		while (ex != NULL && (ex->func == NULL || !ZEND_USER_CODE(ex->func->type))) {
-			ex = ex->prev_execute_data;
-		}
+		zend_execute_data *ex = async_user_frame(frames);
 		state = ex != NULL && ex->opline != NULL
 			? zend_strpprintf(0, "running at %s:%u", ZSTR_VAL(ex->func->op_array.filename), ex->opline->lineno)
 			: zend_string_init("running", sizeof("running") - 1, 0);

@@ -108,9 +108,7 @@ static void report(const char *file, uint32_t line, const char *function, const 
 /* PHP code was running when the interrupt was raised: this frame is where it is. */
 static void report_here(zend_execute_data *ex)
 {
-	while (ex != NULL && (ex->func == NULL || !ZEND_USER_CODE(ex->func->type))) {
-		ex = ex->prev_execute_data;
-	}
+	ex = async_user_frame(ex);
 	zend_function *internal = calling_internal(ex);
 	zend_string *name = ex != NULL && ex->func->common.function_name != NULL ? get_function_or_method_name(ex->func) : NULL;
 	zend_string *inside = internal != NULL ? get_function_or_method_name(internal) : NULL;

@@ -267,10 +267,7 @@ void async_scheduler_launch(void)
  * zend_get_executed_filename_ex() and zend_get_executed_lineno() report, in one walk. */
 static zend_always_inline void spawn_record_site(async_coroutine_t *co)
 {
-	zend_execute_data *ex = EG(current_execute_data);
-	while (ex != NULL && (ex->func == NULL || !ZEND_USER_CODE(ex->func->type))) {
-		ex = ex->prev_execute_data;
-	}
+	zend_execute_data *ex = async_user_frame(EG(current_execute_data));
 	if (ex == NULL) {
 		return;
 	}
@@ -1005,10 +1002,7 @@ static void scheduler_drain(void)
  * the refcount traffic when the site's file did not change. */
 static zend_always_inline void record_suspend_site(zend_async_waker_t *waker)
 {
-	zend_execute_data *ex = EG(current_execute_data);
-	while (ex != NULL && (ex->func == NULL || !ZEND_USER_CODE(ex->func->type))) {
-		ex = ex->prev_execute_data;
-	}
+	zend_execute_data *ex = async_user_frame(EG(current_execute_data));
 	zend_string *filename = ex ? ex->func->op_array.filename : NULL;
 	if (filename != waker->filename) {
 		if (waker->filename) {
