@@ -204,9 +204,10 @@ kill -0 "${pids[0]}" 2>/dev/null || { echo "http.sh: the PHP server died:" >&2; 
 
 median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {if (NR % 2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
 spread() { printf '%s\n' "$@" | sort -g | awk 'NR==1{min=$1} {max=$1} END {printf "%.0f .. %.0f", min, max}'; }
+ratio_of() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", (b > 0 ? a / b : 0) }'; }
 pm="$(median "${php_rps[@]}")"
 nm="$(median "${nginx_rps[@]}")"
-ratio="$(awk -v a="$pm" -v b="$nm" 'BEGIN { printf "%.3f", (b > 0 ? a / b : 0) }')"
+ratio="$(ratio_of "$pm" "$nm")"
 echo
 printf 'examples/http_server.php: %.0f req/s (median; %s)\n' "$pm" "$(spread "${php_rps[@]}")"
 printf 'nginx return 200:         %.0f req/s (median; %s)\n' "$nm" "$(spread "${nginx_rps[@]}")"
@@ -215,7 +216,7 @@ echo "ratio php/nginx: $ratio"
 if [ "$floor" = 1 ]; then
     fm="$(median "${floor_rps[@]}")"
     printf 'bench/http_floor.php:     %.0f req/s (median; %s), floor/nginx %s (informational)\n' "$fm" \
-        "$(spread "${floor_rps[@]}")" "$(awk -v a="$fm" -v b="$nm" 'BEGIN { printf "%.3f", (b > 0 ? a / b : 0) }')"
+        "$(spread "${floor_rps[@]}")" "$(ratio_of "$fm" "$nm")"
 fi
 echo "GOAL http_keepalive: $met (php/nginx $ratio, goal >= 0.9)"
 # When wrk's own CPU is (nearly) always busy, the rates are the load generator's ceiling, not the

@@ -36,11 +36,12 @@ NO_INTERACTION=1 TEST_PHP_EXECUTABLE=$(command -v "$PHP") "$PHP" -n "$runner" -n
   "${mods[@]}" "$@" -q --no-color -j"${JOBS:-2}" --show-diff ${RUN_TESTS_ARGS:-} "${targets[@]}" >"$log" 2>&1
 rc=$?
 [ -z "${KEEP_LOG:-}" ] || cp "$log" "$KEEP_LOG"
-# Results follow run-tests' progress line after a carriage return.
-results=$(tr '\r' '\n' < "$log" | grep -E '^(FAIL|SKIP|BORK) ' | sed "s#$work/##g" || true)
+# Results follow run-tests' progress line after a carriage return: the log is read split there.
+lines=$(tr '\r' '\n' < "$log" | sed "s#$work/##g")
+results=$(grep -E '^(FAIL|SKIP|BORK) ' <<<"$lines" || true)
 [ -z "$results" ] || printf '%s\n' "$results"
 # A leak valgrind reports (-m) is a failure: list the tests under LEAK.
-sed -n '/^LEAKED TEST SUMMARY/,/^=====/p' "$log" | grep -E '\[.*\.phpt\]' | sed "s#$work/##g; s#^#LEAK #" || true
+sed -n '/^LEAKED TEST SUMMARY/,/^=====/p' <<<"$lines" | grep -E '\[.*\.phpt\]' | sed 's#^#LEAK #' || true
 count() { grep -E "^Tests $1" "$log" | grep -oE '[0-9]+' | head -1; }
 passed=$(count passed); failed=$(count failed); skipped=$(count skipped); leaked=$(count leaked)
 borked=$(grep -cE '^BORK ' <<<"$results" || true)
@@ -57,7 +58,7 @@ fi
 # output says "timed out"/"deadlock"); a pass on the retry is WARNED and counted nowhere. List them:
 # they are flaky tests to fix, not passes.
 # Each appears twice (after the progress line's carriage return and in the summary): one per test.
-retries=$(tr '\r' '\n' < "$log" | grep -E '^WARN .*warn: Test passed on retry attempt' | sed "s#$work/##g" | sort -u || true)
+retries=$(grep -E '^WARN .*warn: Test passed on retry attempt' <<<"$lines" | sort -u || true)
 retried=$(grep -c . <<<"$retries" || true)
 [ -z "$retries" ] || sed 's/^WARN /RETRIED /' <<<"$retries"
 suffix=""
