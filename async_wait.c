@@ -8,6 +8,7 @@
 
 #include "php_async.h"
 #include "async_wait.h"
+#include "coroutine.h"
 #include "scheduler.h"
 #include "exceptions.h"
 #include "zend_exceptions.h"
@@ -83,6 +84,19 @@ static void wait_copy_result(zend_coroutine_t *co, zval *result)
 	zend_async_waker_t *waker = co->waker;
 	if (waker != NULL && Z_TYPE(waker->result) != IS_UNDEF) {
 		ZVAL_COPY(result, &waker->result);
+	} else {
+		ZVAL_NULL(result);
+	}
+}
+
+/* The same, moving the result out: a waker left with nothing in it is cleaned without a call
+ * per event (async_wait_end_own()). */
+static void wait_take_result(zend_coroutine_t *co, zval *result)
+{
+	zend_async_waker_t *waker = co->waker;
+	if (waker != NULL && Z_TYPE(waker->result) != IS_UNDEF) {
+		ZVAL_COPY_VALUE(result, &waker->result);
+		ZVAL_UNDEF(&waker->result);
 	} else {
 		ZVAL_NULL(result);
 	}
@@ -215,6 +229,14 @@ void async_await(zend_object *awaitable, zend_object *cancellation, zval *return
 	/* Marked only once the wait really starts: a refused wait observed nothing. */
 	ZEND_ASYNC_EVENT_SET_RESULT_USED(event);
 	ZEND_ASYNC_EVENT_SET_EXCEPTION_HANDLED(event);
+	if (token == NULL && awaitable->ce == async_ce_coroutine
+		&& async_coroutine_list_awaiter(ASYNC_CO_FROM_OBJ(awaitable), co)) {
+		if (async_wait_suspend(co)) {
+			wait_take_result(co, return_value);
+		}
+		async_coroutine_end_awaiter(ASYNC_CO_FROM_OBJ(awaitable), co);
+		return;
+	}
 	if (async_wait_on(co, event, false, zend_async_waker_callback_resolve, NULL) && async_wait_suspend(co)) {
 		wait_copy_result(co, return_value);
 	}

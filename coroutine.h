@@ -61,6 +61,8 @@ struct _async_coroutine_s {
 	bool exit_requested;              /* body ended with exit() */
 	bool body_done;                   /* the body is over: finally handlers see it as completed */
 	bool finally_helper;              /* runs finally handlers: only the engine's destruction cancels it */
+	bool awaiter_listed;              /* `awaiter` is subscribed (async_coroutine_list_awaiter()) */
+	zend_coroutine_event_callback_t awaiter; /* the first await()'s subscription, kept here */
 	zend_array *finally_handlers;
 	zend_object *context;             /* Async\Context, lazily */
 	async_output_state_t output;      /* its own ob_start() handlers while switched out */
@@ -176,6 +178,16 @@ static zend_always_inline bool async_coroutine_can_hand_off(async_coroutine_t *f
  * when co is resumed. */
 void async_coroutine_switch_out(async_coroutine_t *co, async_coroutine_t *next);
 void async_coroutine_finish(async_coroutine_t *co);
+
+/* await() of a coroutine nobody awaits yet subscribes through the coroutine's own slot (the
+ * `awaiter` callback) instead of its event's callback vector: no vector to grow, no callback to
+ * allocate, woken first by its finish (it was the first to subscribe). The waker lists the
+ * coroutine as for any wait (async_wait_list_own()). False, with nothing done, when the slot is
+ * taken, others already subscribed or the waker has no room: subscribe with async_wait_on(). */
+bool async_coroutine_list_awaiter(async_coroutine_t *target, zend_coroutine_t *awaiter);
+/* Step 4 of such a wait: empties the slot if the awaiter still holds it (it was woken by
+ * something else: a cancellation, a token) and cleans the awaiter's waker. */
+void async_coroutine_end_awaiter(async_coroutine_t *target, zend_coroutine_t *awaiter);
 void async_coroutine_cancel(zend_coroutine_t *coroutine, zend_object *error, bool transfer_error, bool is_safely);
 void async_coroutine_request_cancel(zend_coroutine_t *coroutine, zend_object *error, bool transfer_error);
 /* Request end: frees the parked workers. */
