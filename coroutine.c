@@ -73,6 +73,62 @@ zend_string *async_coroutine_info(zend_async_event_t *event)
  * Object lifecycle
  * ------------------------------------------------------------------------------------------- */
 
+/* ---------------------------------------------------------------------------------------------
+ * The callable
+ * ------------------------------------------------------------------------------------------- */
+
+void async_coroutine_set_call(async_coroutine_t *co, zend_fcall_info *fci, zend_fcall_info_cache *fcc,
+	zval *args, uint32_t argc, HashTable *named_args)
+{
+	ZEND_ASSERT(co->coro.fcall == NULL && "a coroutine runs one callable");
+	if (fci->size == 0) {
+		return;
+	}
+	zend_fcall_t *call = &co->call;
+	call->fci = *fci;
+	call->fci.params = NULL;
+	call->fci.param_count = argc;
+	call->fci.named_params = NULL;
+	call->fci_cache = *fcc;
+	/* As zend_async_fcall_new(): a __call trampoline is freed by the call that uses it, so it is
+	 * resolved afresh; the rest of the cache is kept (a private method checked at the spawn). */
+	zend_release_fcall_info_cache(&call->fci_cache);
+	Z_TRY_ADDREF(call->fci.function_name);
+	if (argc > 0) {
+		call->fci.params = argc <= ASYNC_CO_INLINE_ARGS ? co->call_args : safe_emalloc(argc, sizeof(zval), 0);
+		for (uint32_t i = 0; i < argc; i++) {
+			ZVAL_COPY(&call->fci.params[i], &args[i]);
+		}
+	}
+	if (named_args != NULL && zend_hash_num_elements(named_args) > 0) {
+		call->fci.named_params = zend_array_dup(named_args);
+	}
+	co->coro.fcall = call;
+}
+
+/* Drops the callable: detached first, as what it releases may run code (a destructor, the GC)
+ * that looks at the coroutine. */
+static void coroutine_release_call(async_coroutine_t *co)
+{
+	zend_fcall_t *fcall = co->coro.fcall;
+	co->coro.fcall = NULL;
+	if (fcall != &co->call) {
+		zend_fcall_release(fcall); /* the ABI's, or none */
+		return;
+	}
+	zend_fcall_info fci = fcall->fci;
+	zval_ptr_dtor(&fci.function_name);
+	for (uint32_t i = 0; i < fci.param_count; i++) {
+		zval_ptr_dtor(&fci.params[i]);
+	}
+	if (fci.params != NULL && fci.params != co->call_args) {
+		efree(fci.params);
+	}
+	if (fci.named_params != NULL) {
+		zend_array_release(fci.named_params);
+	}
+}
+
 /* The awaiter slot's callback lives in the coroutine: its last release frees nothing. */
 static void coroutine_awaiter_dispose(zend_async_event_callback_t *callback, zend_async_event_t *event)
 {
@@ -284,8 +340,7 @@ static void coroutine_free_obj(zend_object *object)
 	}
 	zend_async_waker_destroy(&co->coro);
 	zend_async_callbacks_free(&co->coro.event);
-	zend_fcall_release(co->coro.fcall);
-	co->coro.fcall = NULL;
+	coroutine_release_call(co);
 	zval_ptr_dtor(&co->coro.result);
 	if (co->coro.exception) {
 		OBJ_RELEASE(co->coro.exception);
@@ -673,8 +728,7 @@ static bool coroutine_execute(async_coroutine_t *co)
 		}
 
 		/* Drop the callable now: it often closes over the coroutine itself. */
-		zend_fcall_release(co->coro.fcall);
-		co->coro.fcall = NULL;
+		coroutine_release_call(co);
 
 		if (EG(exception)) {
 			zend_object *ex = EG(exception);
@@ -1055,8 +1109,7 @@ static void coroutine_cancel_unstarted(async_coroutine_t *co, zend_object *error
 		co->pending_cancel = NULL;
 	}
 	ZEND_COROUTINE_SET_CANCELLED(coroutine);
-	zend_fcall_release(coroutine->fcall);
-	coroutine->fcall = NULL;
+	coroutine_release_call(co);
 	coroutine->exception = error;
 	co->body_done = true;
 	GC_ADDREF(&co->std);

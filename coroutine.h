@@ -44,6 +44,9 @@ struct _async_worker_s {
 	async_zend_fiber_stack_t zend_stack; /* ctx.stack points here */
 };
 
+/* Arguments of a spawn kept in the coroutine; more take an allocation. */
+#define ASYNC_CO_INLINE_ARGS 2
+
 struct _async_coroutine_s {
 	zend_coroutine_t coro;            /* first: the event sits at offset 0 */
 	async_worker_t *worker;           /* the C context running this coroutine */
@@ -63,6 +66,8 @@ struct _async_coroutine_s {
 	bool finally_helper;              /* runs finally handlers: only the engine's destruction cancels it */
 	bool awaiter_listed;              /* `awaiter` is subscribed (async_coroutine_list_awaiter()) */
 	zend_coroutine_event_callback_t awaiter; /* the first await()'s subscription, kept here */
+	zend_fcall_t call;                /* coro.fcall of a spawn (async_coroutine_set_call()) */
+	zval call_args[ASYNC_CO_INLINE_ARGS]; /* call's first arguments */
 	zend_array *finally_handlers;
 	zend_object *context;             /* Async\Context, lazily */
 	async_output_state_t output;      /* its own ob_start() handlers while switched out */
@@ -178,6 +183,13 @@ static zend_always_inline bool async_coroutine_can_hand_off(async_coroutine_t *f
  * when co is resumed. */
 void async_coroutine_switch_out(async_coroutine_t *co, async_coroutine_t *next);
 void async_coroutine_finish(async_coroutine_t *co);
+
+/* The callable a spawn runs, with its arguments (copied), kept in the coroutine itself: no
+ * allocation for it and up to ASYNC_CO_INLINE_ARGS arguments. A coroutine made through the ABI
+ * gets zend_async_fcall_new()'s instead; both are released the same way. Nothing is set for an
+ * empty fci (size 0). */
+void async_coroutine_set_call(async_coroutine_t *co, zend_fcall_info *fci, zend_fcall_info_cache *fcc,
+	zval *args, uint32_t argc, HashTable *named_args);
 
 /* await() of a coroutine nobody awaits yet subscribes through the coroutine's own slot (the
  * `awaiter` callback) instead of its event's callback vector: no vector to grow, no callback to

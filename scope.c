@@ -756,7 +756,8 @@ void async_spawn_task(zend_async_scope_t *scope, zend_object *provider, async_ta
 		return;
 	}
 	if (!ZEND_COROUTINE_IS_FINISHED(coro)) {
-		coro->fcall = async_task_fcall(task);
+		async_coroutine_set_call(ASYNC_CO_FROM_CORO(coro), &task->fci, &task->fcc, task->args, task->args_count,
+			task->named_args);
 	}
 	/* The creation reference is the caller's: it becomes the returned handle. */
 	RETURN_OBJ(ZEND_ASYNC_EVENT_TO_OBJECT(&coro->event));
