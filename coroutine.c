@@ -194,8 +194,9 @@ void async_coroutine_end_awaiter(async_coroutine_t *target, zend_coroutine_t *aw
 
 static zend_object *coroutine_create_object(zend_class_entry *ce)
 {
-	async_coroutine_t *co = zend_object_alloc(sizeof(async_coroutine_t), ce);
-	memset(co, 0, XtOffsetOf(async_coroutine_t, std));
+	/* zend_object_alloc() would zero everything before std; the callable's storage needs none. */
+	async_coroutine_t *co = emalloc(sizeof(async_coroutine_t) + zend_object_properties_size(ce));
+	memset(co, 0, XtOffsetOf(async_coroutine_t, call));
 	zend_object_std_init(&co->std, ce);
 	co->std.handlers = &coroutine_handlers;
 

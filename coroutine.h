@@ -66,8 +66,6 @@ struct _async_coroutine_s {
 	bool finally_helper;              /* runs finally handlers: only the engine's destruction cancels it */
 	bool awaiter_listed;              /* `awaiter` is subscribed (async_coroutine_list_awaiter()) */
 	zend_coroutine_event_callback_t awaiter; /* the first await()'s subscription, kept here */
-	zend_fcall_t call;                /* coro.fcall of a spawn (async_coroutine_set_call()) */
-	zval call_args[ASYNC_CO_INLINE_ARGS]; /* call's first arguments */
 	zend_array *finally_handlers;
 	zend_object *context;             /* Async\Context, lazily */
 	async_output_state_t output;      /* its own ob_start() handlers while switched out */
@@ -75,6 +73,9 @@ struct _async_coroutine_s {
 	struct _async_clock_s *clock;     /* its bubble's virtual clock, NULL for real time (clock.c) */
 	async_list_node_t live_node;      /* in ASYNC_G(live) */
 	async_list_node_t scope_node;     /* in its scope's list of coroutines (scope.c) */
+	/* Not zeroed at creation (read only once coro.fcall points at them): */
+	zend_fcall_t call;                /* coro.fcall of a spawn (async_coroutine_set_call()) */
+	zval call_args[ASYNC_CO_INLINE_ARGS]; /* call's first arguments */
 	zend_object std;
 };
 
