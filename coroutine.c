@@ -70,10 +70,6 @@ zend_string *async_coroutine_info(zend_async_event_t *event)
 }
 
 /* ---------------------------------------------------------------------------------------------
- * Object lifecycle
- * ------------------------------------------------------------------------------------------- */
-
-/* ---------------------------------------------------------------------------------------------
  * The callable
  * ------------------------------------------------------------------------------------------- */
 
@@ -128,6 +124,10 @@ static void coroutine_release_call(async_coroutine_t *co)
 		zend_array_release(fci.named_params);
 	}
 }
+
+/* ---------------------------------------------------------------------------------------------
+ * The first awaiter's slot
+ * ------------------------------------------------------------------------------------------- */
 
 /* The awaiter slot's callback lives in the coroutine: its last release frees nothing. */
 static void coroutine_awaiter_dispose(zend_async_event_callback_t *callback, zend_async_event_t *event)
@@ -191,6 +191,10 @@ void async_coroutine_end_awaiter(async_coroutine_t *target, zend_coroutine_t *aw
 	}
 	async_wait_end_own(awaiter, &target->awaiter);
 }
+
+/* ---------------------------------------------------------------------------------------------
+ * Object lifecycle
+ * ------------------------------------------------------------------------------------------- */
 
 static zend_object *coroutine_create_object(zend_class_entry *ce)
 {

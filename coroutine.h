@@ -199,7 +199,7 @@ void async_coroutine_set_call(async_coroutine_t *co, zend_fcall_info *fci, zend_
  * taken, others already subscribed or the waker has no room: subscribe with async_wait_on(). */
 bool async_coroutine_list_awaiter(async_coroutine_t *target, zend_coroutine_t *awaiter);
 /* Step 4 of such a wait: empties the slot if the awaiter still holds it (it was woken by
- * something else: a cancellation, a token) and cleans the awaiter's waker. */
+ * something else: a cancellation) and cleans the awaiter's waker. */
 void async_coroutine_end_awaiter(async_coroutine_t *target, zend_coroutine_t *awaiter);
 void async_coroutine_cancel(zend_coroutine_t *coroutine, zend_object *error, bool transfer_error, bool is_safely);
 void async_coroutine_request_cancel(zend_coroutine_t *coroutine, zend_object *error, bool transfer_error);
