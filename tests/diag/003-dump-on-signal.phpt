@@ -20,10 +20,10 @@ set_error_handler(function (int $no, string $msg) use (&$dumps) {
 $ch = new Async\Channel();
 $sleeper = spawn(function () { delay(60000); });
 $reader = spawn(function () use ($ch) { return $ch->recv(); });
-/* exec() suspends the killer: the loop is in the reactor (the killer's own entry may show either) */
-$killer = spawn(function () { exec('/bin/kill -USR1 ' . getmypid()); return 'killer done'; });
+/* exec() suspends the killer: the loop is in the reactor (the killer's own entry shows its exec() or its delay()) */
+$killer = spawn(function () use (&$dumps) { exec('/bin/kill -USR1 ' . getmypid()); while (!$dumps) { delay(1); } return 'killer done'; });
 var_dump(await($killer));
-while (!$dumps) { delay(1); } // the trigger's callback may come one loop turn later
+// the killer waits for the dump: the trigger's callback may come a loop turn after kill's exit
 foreach ($dumps as $d) {
     echo preg_replace('/ \(Closure::__invoke\)|Coroutine \d+/', '', str_replace(__FILE__, 'F', $d)), "\n--\n";
 }
