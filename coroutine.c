@@ -88,7 +88,10 @@ void async_coroutine_set_call(async_coroutine_t *co, zend_fcall_info *fci, zend_
 	call->fci_cache = *fcc;
 	/* As zend_async_fcall_new(): a __call trampoline is freed by the call that uses it, so it is
 	 * resolved afresh; the rest of the cache is kept (a private method checked at the spawn). */
-	zend_release_fcall_info_cache(&call->fci_cache);
+	if (UNEXPECTED(fcc->function_handler != NULL
+			&& (fcc->function_handler->common.fn_flags & ZEND_ACC_CALL_VIA_TRAMPOLINE))) {
+		zend_release_fcall_info_cache(&call->fci_cache);
+	}
 	Z_TRY_ADDREF(call->fci.function_name);
 	if (argc > 0) {
 		call->fci.params = argc <= ASYNC_CO_INLINE_ARGS ? co->call_args : safe_emalloc(argc, sizeof(zval), 0);
@@ -337,15 +340,23 @@ static void coroutine_free_obj(zend_object *object)
 	}
 	async_live_remove(co); /* freed unfinished, after a fatal error */
 	async_scope_ops->forget_coroutine(&co->coro);
-	async_output_discard(&co->output);
-	async_autoload_free(&co->in_autoload);
+	if (co->output.handlers != NULL) { /* its own ob_start() handlers, kept while switched out */
+		async_output_discard(&co->output);
+	}
+	if (co->in_autoload != NULL) {
+		async_autoload_free(&co->in_autoload);
+	}
 	if (co->clock != NULL) {
 		async_clock_release(co->clock);
 		co->clock = NULL;
 	}
 	zend_async_waker_destroy(&co->coro);
-	zend_async_callbacks_free(&co->coro.event);
-	coroutine_release_call(co);
+	if (co->coro.event.callbacks.data != NULL) { /* awaited through the vector at some point */
+		zend_async_callbacks_free(&co->coro.event);
+	}
+	if (co->coro.fcall != NULL) { /* never run */
+		coroutine_release_call(co);
+	}
 	zval_ptr_dtor(&co->coro.result);
 	if (co->coro.exception) {
 		OBJ_RELEASE(co->coro.exception);
@@ -1052,7 +1063,11 @@ void async_coroutine_finish(async_coroutine_t *co)
 		co->awaiter.base.callback(&coro->event, &co->awaiter.base, &coro->result, coro->exception);
 		zend_async_event_callback_release(&co->awaiter.base, &coro->event);
 	}
-	ZEND_ASYNC_CALLBACKS_NOTIFY(&coro->event, &coro->result, coro->exception);
+	/* Most coroutines are awaited once, through the slot, or not at all: no call for an empty
+	 * vector. */
+	if (coro->event.callbacks.length != 0 || coro->event.notify_handler != NULL) {
+		ZEND_ASYNC_CALLBACKS_NOTIFY(&coro->event, &coro->result, coro->exception);
+	}
 
 	if (co->finally_handlers != NULL) {
 		/* After completion, in a coroutine of their own, queued after the waiters woke (they get

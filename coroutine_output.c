@@ -80,11 +80,8 @@ void async_output_switch_slow(async_output_state_t *from, async_output_state_t *
 	}
 }
 
-void async_output_end_own(async_output_state_t *state)
+void async_output_end_own_slow(async_output_state_t *state)
 {
-	if (!(OG(flags) & PHP_OUTPUT_ACTIVATED)) {
-		return;
-	}
 	while (output_depth() > state->base && OG(active) != NULL && php_output_end() == SUCCESS) {
 	}
 }

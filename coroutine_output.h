@@ -46,8 +46,14 @@ static zend_always_inline void async_output_switch(async_output_state_t *from, a
 	async_output_switch_slow(from, to);
 }
 /* The current coroutine's body ended: its own buffers are flushed and closed, as PHP does with
- * every buffer at request end. */
-void async_output_end_own(async_output_state_t *state);
+ * every buffer at request end. Inline for the common case, a body that opened none. */
+void async_output_end_own_slow(async_output_state_t *state);
+static zend_always_inline void async_output_end_own(async_output_state_t *state)
+{
+	if ((OG(flags) & PHP_OUTPUT_ACTIVATED) && (uint32_t) OG(handlers).top > state->base) {
+		async_output_end_own_slow(state);
+	}
+}
 /* A coroutine destroyed while switched out: its handlers go without output. */
 void async_output_discard(async_output_state_t *state);
 

@@ -353,7 +353,8 @@ zend_coroutine_t *async_spawn(zend_async_scope_t *scope, zend_object *provider, 
 		async_coroutine_cancel(&co->coro, async_new_exception(async_ce_async_cancellation, "Graceful shutdown"), true, true);
 		return &co->coro;
 	}
-	if (!async_scope_ops->strategy_hook(provider, &co->coro, scope, true)) {
+	/* (Only a provider can be a SpawnStrategy: no hook calls for a plain spawn().) */
+	if (provider != NULL && !async_scope_ops->strategy_hook(provider, &co->coro, scope, true)) {
 		/* The strategy refused it: it never runs. */
 		zend_object *error = EG(exception);
 		GC_ADDREF(error);
@@ -364,7 +365,7 @@ zend_coroutine_t *async_spawn(zend_async_scope_t *scope, zend_object *provider, 
 		return NULL;
 	}
 	async_scheduler_enqueue(&co->coro);
-	if (!async_scope_ops->strategy_hook(provider, &co->coro, scope, false)) {
+	if (provider != NULL && !async_scope_ops->strategy_hook(provider, &co->coro, scope, false)) {
 		OBJ_RELEASE(&co->std); /* it runs anyway; the caller gets the hook's exception */
 		return NULL;
 	}
