@@ -44,6 +44,12 @@ static const async_scope_notice_t notice_disposed = ASYNC_SCOPE_DISPOSED;
 static const async_scope_notice_t notice_freed = ASYNC_SCOPE_FREED;
 
 static bool scope_try_dispose(zend_async_scope_t *scope);
+/* scope_try_dispose()'s first tests, inline: a scope with anything left in its tree (and main's,
+ * always) is not disposed, and most coroutines leave such a scope. */
+static zend_always_inline bool scope_may_dispose(zend_async_scope_t *scope)
+{
+	return scope != ZEND_ASYNC_G(main_scope) && ASYNC_SCOPE(scope)->tree_total == 0 && scope->scopes.length == 0;
+}
 static void scope_finally_track(zend_async_scope_t *scope, bool pending);
 static void scope_free(zend_async_scope_t *scope);
 
@@ -202,7 +208,7 @@ static void scope_notify(zend_async_scope_t *scope, const async_scope_notice_t *
 }
 
 /* Applies a change of the active / total counts to the scope and its ancestors. */
-static void scope_tree_adjust(zend_async_scope_t *scope, int active_delta, int total_delta)
+static zend_always_inline void scope_tree_adjust(zend_async_scope_t *scope, int active_delta, int total_delta)
 {
 	for (zend_async_scope_t *s = scope; s != NULL; s = s->parent_scope) {
 		async_scope_t *as = ASYNC_SCOPE(s);
@@ -214,25 +220,11 @@ static void scope_tree_adjust(zend_async_scope_t *scope, int active_delta, int t
 	}
 }
 
-/* The same, and tells each scope whose subtree just became finished or drained. */
-static void scope_tree_count(zend_async_scope_t *scope, int active_delta, int total_delta)
+/* Tells each scope of the chain whose subtree just became finished or drained, bottom-up; a
+ * callback may release scopes, so the chain is pinned first. Out of line: it is rare, and its
+ * chain array would weigh on every count's stack frame. */
+static zend_never_inline void scope_tree_notify(zend_async_scope_t *scope, int active_delta, int total_delta)
 {
-	scope_tree_adjust(scope, active_delta, total_delta);
-	if (active_delta >= 0 && total_delta >= 0) {
-		return;
-	}
-	/* Only a scope whose count just reached zero and that has subscribers is told anything: most
-	 * finishes (or the last coroutine of a scope nobody awaits) need no pinning at all. */
-	bool any = false;
-	for (zend_async_scope_t *s = scope; s != NULL && !any; s = s->parent_scope) {
-		async_scope_t *as = ASYNC_SCOPE(s);
-		any = s->event.callbacks.length > 0
-			&& ((active_delta < 0 && as->tree_active == 0) || (total_delta < 0 && as->tree_total == 0));
-	}
-	if (!any) {
-		return;
-	}
-	/* Notify bottom-up; a callback may release scopes, so the chain is pinned first. */
 	zend_async_scope_t *chain[64];
 	uint32_t n = 0;
 	for (zend_async_scope_t *s = scope; s != NULL && n < 64; s = s->parent_scope) {
@@ -250,6 +242,25 @@ static void scope_tree_count(zend_async_scope_t *scope, int active_delta, int to
 	}
 	for (uint32_t i = 0; i < n; i++) {
 		async_scope_release(chain[i]);
+	}
+}
+
+/* The same, and tells each scope whose subtree just became finished or drained. */
+static zend_always_inline void scope_tree_count(zend_async_scope_t *scope, int active_delta, int total_delta)
+{
+	scope_tree_adjust(scope, active_delta, total_delta);
+	if (active_delta >= 0 && total_delta >= 0) {
+		return;
+	}
+	/* Only a scope whose count just reached zero and that has subscribers is told anything: most
+	 * finishes (or the last coroutine of a scope nobody awaits) need no pinning at all. */
+	for (zend_async_scope_t *s = scope; s != NULL; s = s->parent_scope) {
+		async_scope_t *as = ASYNC_SCOPE(s);
+		if (s->event.callbacks.length > 0
+			&& ((active_delta < 0 && as->tree_active == 0) || (total_delta < 0 && as->tree_total == 0))) {
+			scope_tree_notify(scope, active_delta, total_delta);
+			return;
+		}
 	}
 }
 
@@ -299,7 +310,9 @@ void async_scope_remove_coroutine(zend_coroutine_t *coroutine)
 		return;
 	}
 	scope_tree_count(scope, was_zombie ? 0 : -1, -1);
-	scope_try_dispose(scope);
+	if (scope_may_dispose(scope)) {
+		scope_try_dispose(scope);
+	}
 	async_scope_release(scope);
 }
 
