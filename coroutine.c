@@ -289,6 +289,9 @@ static void worker_retire(async_worker_t *worker, bool destroyed)
 	} else if (!destroyed) {
 		zend_fiber_destroy_context(&worker->ctx);
 	}
+	if (worker->vm_page != NULL) {
+		efree(worker->vm_page);
+	}
 	efree(worker);
 }
 
@@ -593,7 +596,19 @@ static zend_execute_data *coroutine_spawn_site_frame(async_coroutine_t *co)
 static void coroutine_init_vm_stack(async_coroutine_t *co)
 {
 	size_t page = (size_t) ASYNC_G(vm_stack_size);
-	zend_vm_stack stack = zend_vm_stack_new_page(page, NULL);
+	async_worker_t *worker = co->worker;
+	zend_vm_stack stack = worker->vm_page;
+	worker->vm_page = NULL;
+	if (EXPECTED(stack != NULL && (size_t) ((char *) stack->end - (char *) stack) == page)) {
+		/* The page the worker's last coroutine left: no allocation. */
+		stack->top = ZEND_VM_STACK_ELEMENTS(stack);
+		stack->prev = NULL;
+	} else {
+		if (stack != NULL) {
+			efree(stack); /* async.vm_stack_size changed since */
+		}
+		stack = zend_vm_stack_new_page(page, NULL);
+	}
 	EG(vm_stack) = stack;
 	EG(vm_stack_top) = stack->top + ZEND_CALL_FRAME_SLOT;
 	EG(vm_stack_end) = stack->end;
@@ -783,9 +798,17 @@ static bool coroutine_execute(async_coroutine_t *co)
 
 /* The VM stack outlives the body until the coroutine is finished: finishing may create
  * exceptions, and those read the current frame. */
-static void coroutine_release_vm_stack(void)
+static void coroutine_release_vm_stack(async_worker_t *worker)
 {
-	zend_vm_stack_destroy();
+	zend_vm_stack stack = EG(vm_stack);
+	ZEND_ASSERT(worker->vm_page == NULL && "the coroutine took the worker's page at its start");
+	if (EXPECTED(stack != NULL && stack->prev == NULL)) {
+		/* Only the first page left, as a coroutine leaves it: the worker keeps it for its next
+		 * coroutine (it goes with the worker: worker_retire()). */
+		worker->vm_page = stack;
+	} else {
+		zend_vm_stack_destroy();
+	}
 	EG(vm_stack) = NULL;
 	EG(current_execute_data) = NULL;
 }
@@ -867,7 +890,7 @@ static ZEND_STACK_ALIGNED void worker_entry(zend_fiber_transfer *transfer)
 		co->worker = NULL;
 		worker->coroutine = NULL;
 		async_coroutine_finish(co); /* (its starter's reference keeps it) */
-		coroutine_release_vm_stack();
+		coroutine_release_vm_stack(worker);
 		worker_check_stack(worker, NULL);
 		if (!worker_park(worker, co)) {
 			break;
