@@ -122,7 +122,9 @@ void async_scope_release(zend_async_scope_t *scope)
 	}
 	/* Only the structure (its coroutines and children) holds it now: nobody can spawn into it
 	 * any more, so it is disposed as soon as it is empty. */
-	scope_try_dispose(scope);
+	if (scope_may_dispose(scope)) {
+		scope_try_dispose(scope);
+	}
 }
 
 static void scope_detach_from_parent(zend_async_scope_t *scope)
