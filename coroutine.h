@@ -39,9 +39,9 @@ struct _async_worker_s {
 	zend_fiber_context *return_ctx; /* where the worker goes when it parks or dies */
 	async_worker_t *next_free;
 	zend_vm_stack vm_page;          /* the VM stack's first page, kept from its last coroutine */
-	bool arena;                     /* its stack is the arena's (stack_arena.c), not the fiber API's */
 	async_stack_t stack;            /* the arena's stack */
 	unsigned int valgrind_id;
+	bool arena;                     /* its stack is the arena's (stack_arena.c), not the fiber API's */
 	async_zend_fiber_stack_t zend_stack; /* ctx.stack points here */
 };
 
