@@ -9,6 +9,7 @@
 #include "php_async.h"
 #include "async_wait.h"
 #include "coroutine.h"
+#include "coroutine_awaiter.h"
 #include "scheduler.h"
 #include "exceptions.h"
 #include "zend_exceptions.h"

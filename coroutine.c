@@ -25,11 +25,11 @@
 # define ASYNC_STACK_DEREGISTER(w) ((void) 0)
 #endif
 #include "coroutine_finally.h"
+#include "coroutine_awaiter.h"
 #include "coroutine_autoload.h"
 #include "scheduler.h"
 #include "exceptions.h"
 #include "awaitable.h"
-#include "async_wait.h"
 #include "zend_exceptions.h"
 #include "zend_closures.h"
 #include "zend_builtin_functions.h"
@@ -129,73 +129,6 @@ static void coroutine_release_call(async_coroutine_t *co)
 }
 
 /* ---------------------------------------------------------------------------------------------
- * The first awaiter's slot
- * ------------------------------------------------------------------------------------------- */
-
-/* The awaiter slot's callback lives in the coroutine: its last release frees nothing. */
-static void coroutine_awaiter_dispose(zend_async_event_callback_t *callback, zend_async_event_t *event)
-{
-	ZEND_ASSERT(!((async_coroutine_t *) event)->awaiter_listed && "the slot holds a reference while listed");
-	(void) callback;
-	(void) event;
-}
-
-/* Drops the slot's subscription (and its reference to the callback): the awaiter's waker is
- * cleaned, or the awaiter leaves by itself. */
-static bool coroutine_awaiter_unlist(async_coroutine_t *co)
-{
-	if (!co->awaiter_listed) {
-		return false;
-	}
-	co->awaiter_listed = false;
-	zend_async_event_callback_release(&co->awaiter.base, &co->coro.event);
-	return true;
-}
-
-/* A waker cleaned while listed through the slot (a bailout, the awaiter destroyed) unlists it
- * here; every other callback is in the event's vector. */
-static bool coroutine_del_callback(zend_async_event_t *event, zend_async_event_callback_t *callback)
-{
-	async_coroutine_t *co = (async_coroutine_t *) event;
-	if (callback == &co->awaiter.base) {
-		return coroutine_awaiter_unlist(co);
-	}
-	return zend_async_event_default_del_callback(event, callback);
-}
-
-bool async_coroutine_list_awaiter(async_coroutine_t *target, zend_coroutine_t *awaiter)
-{
-	zend_async_event_t *event = &target->coro.event;
-	if (target->awaiter_listed || event->callbacks.length != 0) {
-		return false;
-	}
-	zend_coroutine_event_callback_t *cb = &target->awaiter;
-	if (UNEXPECTED(cb->base.ref_count != 0)) {
-		/* A waker woken through the slot has not cleaned up yet. Its coroutine is finished then,
-		 * and await() replays a finished one before it gets here: only defensive. */
-		return false;
-	}
-	cb->base.ref_count = 1; /* the waker's, taken by async_wait_list_own() */
-	cb->base.callback = zend_async_waker_callback_resolve;
-	cb->base.dispose = coroutine_awaiter_dispose;
-	if (!async_wait_list_own(awaiter, event, cb)) {
-		cb->base.ref_count = 0;
-		return false;
-	}
-	cb->base.ref_count++; /* the slot's */
-	target->awaiter_listed = true;
-	return true;
-}
-
-void async_coroutine_end_awaiter(async_coroutine_t *target, zend_coroutine_t *awaiter)
-{
-	if (target->awaiter.coroutine == awaiter) {
-		coroutine_awaiter_unlist(target);
-	}
-	async_wait_end_own(awaiter, &target->awaiter);
-}
-
-/* ---------------------------------------------------------------------------------------------
  * Object lifecycle
  * ------------------------------------------------------------------------------------------- */
 
@@ -211,7 +144,7 @@ static zend_object *coroutine_create_object(zend_class_entry *ce)
 	ev->flags = ZEND_ASYNC_EVENT_F_ZEND_OBJ | ZEND_ASYNC_EVENT_F_ZVAL_RESULT;
 	ev->zend_object_offset = XtOffsetOf(async_coroutine_t, std);
 	ev->add_callback = zend_async_event_default_add_callback;
-	ev->del_callback = coroutine_del_callback;
+	ev->del_callback = async_coroutine_del_callback;
 	ev->start = zend_async_event_nop_start;
 	ev->stop = zend_async_event_nop_stop;
 	ev->replay = coroutine_replay;
@@ -1082,9 +1015,7 @@ void async_coroutine_finish(async_coroutine_t *co)
 
 	if (co->awaiter_listed) {
 		/* The first awaiter subscribed before any in the vector: it is woken first. */
-		co->awaiter_listed = false;
-		co->awaiter.base.callback(&coro->event, &co->awaiter.base, &coro->result, coro->exception);
-		zend_async_event_callback_release(&co->awaiter.base, &coro->event);
+		async_coroutine_wake_awaiter(co);
 	}
 	/* Most coroutines are awaited once, through the slot, or not at all: no call for an empty
 	 * vector. */

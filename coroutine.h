@@ -65,7 +65,7 @@ struct _async_coroutine_s {
 	bool exit_requested;              /* body ended with exit() */
 	bool body_done;                   /* the body is over: finally handlers see it as completed */
 	bool finally_helper;              /* runs finally handlers: only the engine's destruction cancels it */
-	bool awaiter_listed;              /* `awaiter` is subscribed (async_coroutine_list_awaiter()) */
+	bool awaiter_listed;              /* `awaiter` is subscribed (coroutine_awaiter.c) */
 	zend_coroutine_event_callback_t awaiter; /* the first await()'s subscription, kept here */
 	zend_array *finally_handlers;
 	zend_object *context;             /* Async\Context, lazily */
@@ -193,15 +193,6 @@ void async_coroutine_finish(async_coroutine_t *co);
 void async_coroutine_set_call(async_coroutine_t *co, zend_fcall_info *fci, zend_fcall_info_cache *fcc,
 	zval *args, uint32_t argc, HashTable *named_args);
 
-/* await() of a coroutine nobody awaits yet subscribes through the coroutine's own slot (the
- * `awaiter` callback) instead of its event's callback vector: no vector to grow, no callback to
- * allocate, woken first by its finish (it was the first to subscribe). The waker lists the
- * coroutine as for any wait (async_wait_list_own()). False, with nothing done, when the slot is
- * taken, others already subscribed or the waker has no room: subscribe with async_wait_on(). */
-bool async_coroutine_list_awaiter(async_coroutine_t *target, zend_coroutine_t *awaiter);
-/* Step 4 of such a wait: empties the slot if the awaiter still holds it (it was woken by
- * something else: a cancellation) and cleans the awaiter's waker. */
-void async_coroutine_end_awaiter(async_coroutine_t *target, zend_coroutine_t *awaiter);
 void async_coroutine_cancel(zend_coroutine_t *coroutine, zend_object *error, bool transfer_error, bool is_safely);
 void async_coroutine_request_cancel(zend_coroutine_t *coroutine, zend_object *error, bool transfer_error);
 /* Request end: frees the parked workers. */
