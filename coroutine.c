@@ -80,29 +80,8 @@ void async_coroutine_set_call(async_coroutine_t *co, zend_fcall_info *fci, zend_
 	if (fci->size == 0) {
 		return;
 	}
-	zend_fcall_t *call = &co->call;
-	call->fci = *fci;
-	call->fci.params = NULL;
-	call->fci.param_count = argc;
-	call->fci.named_params = NULL;
-	call->fci_cache = *fcc;
-	/* As zend_async_fcall_new(): a __call trampoline is freed by the call that uses it, so it is
-	 * resolved afresh; the rest of the cache is kept (a private method checked at the spawn). */
-	if (UNEXPECTED(fcc->function_handler != NULL
-			&& (fcc->function_handler->common.fn_flags & ZEND_ACC_CALL_VIA_TRAMPOLINE))) {
-		zend_release_fcall_info_cache(&call->fci_cache);
-	}
-	Z_TRY_ADDREF(call->fci.function_name);
-	if (argc > 0) {
-		call->fci.params = argc <= ASYNC_CO_INLINE_ARGS ? co->call_args : safe_emalloc(argc, sizeof(zval), 0);
-		for (uint32_t i = 0; i < argc; i++) {
-			ZVAL_COPY(&call->fci.params[i], &args[i]);
-		}
-	}
-	if (named_args != NULL && zend_hash_num_elements(named_args) > 0) {
-		call->fci.named_params = zend_array_dup(named_args);
-	}
-	co->coro.fcall = call;
+	zend_async_fcall_init(&co->call, fci, fcc, args, argc, named_args, co->call_args, ASYNC_CO_INLINE_ARGS);
+	co->coro.fcall = &co->call;
 }
 
 /* Drops the callable: detached first, as what it releases may run code (a destructor, the GC)
@@ -111,20 +90,10 @@ static void coroutine_release_call(async_coroutine_t *co)
 {
 	zend_fcall_t *fcall = co->coro.fcall;
 	co->coro.fcall = NULL;
-	if (fcall != &co->call) {
+	if (fcall == &co->call) {
+		zend_async_fcall_dtor(fcall, co->call_args);
+	} else {
 		zend_fcall_release(fcall); /* the ABI's, or none */
-		return;
-	}
-	zend_fcall_info fci = fcall->fci;
-	zval_ptr_dtor(&fci.function_name);
-	for (uint32_t i = 0; i < fci.param_count; i++) {
-		zval_ptr_dtor(&fci.params[i]);
-	}
-	if (fci.params != NULL && fci.params != co->call_args) {
-		efree(fci.params);
-	}
-	if (fci.named_params != NULL) {
-		zend_array_release(fci.named_params);
 	}
 }
 

@@ -591,36 +591,13 @@ ZEND_API void zend_fcall_release(zend_fcall_t *fcall)
 	if (fcall == NULL) {
 		return;
 	}
-	zval_ptr_dtor(&fcall->fci.function_name);
-	if (fcall->fci.param_count) {
-		for (uint32_t i = 0; i < fcall->fci.param_count; i++) {
-			zval_ptr_dtor(&fcall->fci.params[i]);
-		}
-		efree(fcall->fci.params);
-	}
-	if (fcall->fci.named_params) {
-		zend_array_release(fcall->fci.named_params);
-	}
+	zend_async_fcall_dtor(fcall, NULL);
 	efree(fcall);
 }
 
 ZEND_API zend_fcall_t *zend_async_fcall_new(zend_fcall_info *fci, zend_fcall_info_cache *fcc)
 {
-	if (fci->size == 0) {
-		return NULL;
-	}
-	zend_fcall_t *fcall = ecalloc(1, sizeof(zend_fcall_t));
-	fcall->fci = *fci;
-	fcall->fci.params = NULL;
-	fcall->fci.param_count = 0;
-	fcall->fci.named_params = NULL;
-	fcall->fci_cache = *fcc;
-	/* A __call trampoline is freed by the call that uses it: resolve it afresh each time. The
-	 * rest of the cache is kept, so a callable checked in the caller's scope (a private method)
-	 * still works when called later from elsewhere. */
-	zend_release_fcall_info_cache(&fcall->fci_cache);
-	Z_TRY_ADDREF(fcall->fci.function_name);
-	return fcall;
+	return zend_async_fcall_new_with_args(fci, fcc, NULL, 0, NULL);
 }
 
 ZEND_API void zend_async_fcall_call(zend_fcall_t *fcall, zval *retval, uint32_t argc, zval *argv)
@@ -637,20 +614,11 @@ ZEND_API void zend_async_fcall_call(zend_fcall_t *fcall, zval *retval, uint32_t 
 ZEND_API zend_fcall_t *zend_async_fcall_new_with_args(zend_fcall_info *fci, zend_fcall_info_cache *fcc,
 	zval *args, uint32_t args_count, HashTable *named_args)
 {
-	zend_fcall_t *fcall = zend_async_fcall_new(fci, fcc);
-	if (fcall == NULL) {
+	if (fci->size == 0) {
 		return NULL;
 	}
-	if (args_count > 0) {
-		fcall->fci.param_count = args_count;
-		fcall->fci.params = safe_emalloc(args_count, sizeof(zval), 0);
-		for (uint32_t i = 0; i < args_count; i++) {
-			ZVAL_COPY(&fcall->fci.params[i], &args[i]);
-		}
-	}
-	if (named_args != NULL && zend_hash_num_elements(named_args) > 0) {
-		fcall->fci.named_params = zend_array_dup(named_args);
-	}
+	zend_fcall_t *fcall = emalloc(sizeof(zend_fcall_t));
+	zend_async_fcall_init(fcall, fci, fcc, args, args_count, named_args, NULL, 0);
 	return fcall;
 }
 

@@ -954,6 +954,57 @@ ZEND_API void zend_async_fcall_call(zend_fcall_t *fcall, zval *retval, uint32_t 
 /* The same with a copy of the call's arguments (a spawn's `...$args`, named ones included). */
 ZEND_API zend_fcall_t *zend_async_fcall_new_with_args(zend_fcall_info *fci, zend_fcall_info_cache *fcc,
 	zval *args, uint32_t args_count, HashTable *named_args);
+/* Fills a zend_fcall_t the caller owns (embedded in its own struct: no allocation) as
+ * zend_async_fcall_new_with_args() does; up to args_storage_size arguments are copied into
+ * args_storage (the caller's too), more into an allocation. fci must not be empty. Release with
+ * zend_async_fcall_dtor() and the same args_storage. Inline: every spawn. */
+static zend_always_inline void zend_async_fcall_init(zend_fcall_t *fcall, zend_fcall_info *fci, zend_fcall_info_cache *fcc,
+	zval *args, uint32_t args_count, HashTable *named_args, zval *args_storage, uint32_t args_storage_size)
+{
+	ZEND_ASSERT(fci->size != 0 && "an empty fci is no callable");
+	fcall->fci = *fci;
+	fcall->fci.params = NULL;
+	fcall->fci.param_count = args_count;
+	fcall->fci.named_params = NULL;
+	fcall->fci_cache = *fcc;
+	/* A __call trampoline is freed by the call that uses it: resolve it afresh each time. The
+	 * rest of the cache is kept, so a callable checked in the caller's scope (a private method)
+	 * still works when called later from elsewhere. (The test is the engine's own, inline: most
+	 * callables are not trampolines.) */
+	if (UNEXPECTED(fcc->function_handler != NULL
+			&& (fcc->function_handler->common.fn_flags & ZEND_ACC_CALL_VIA_TRAMPOLINE))) {
+		zend_release_fcall_info_cache(&fcall->fci_cache);
+	}
+	Z_TRY_ADDREF(fcall->fci.function_name);
+	if (args_count > 0) {
+		fcall->fci.params = args_count <= args_storage_size ? args_storage : safe_emalloc(args_count, sizeof(zval), 0);
+		for (uint32_t i = 0; i < args_count; i++) {
+			ZVAL_COPY(&fcall->fci.params[i], &args[i]);
+		}
+	}
+	if (named_args != NULL && zend_hash_num_elements(named_args) > 0) {
+		fcall->fci.named_params = zend_array_dup(named_args);
+	}
+}
+
+/* Releases what a zend_fcall_t holds (the callable, the arguments) but not the struct itself:
+ * zend_fcall_release() is this and the struct's efree(). */
+static zend_always_inline void zend_async_fcall_dtor(zend_fcall_t *fcall, zval *args_storage)
+{
+	/* Read first: what is released may run code that reaches the struct's owner. */
+	zend_fcall_info fci = fcall->fci;
+	zval_ptr_dtor(&fci.function_name);
+	for (uint32_t i = 0; i < fci.param_count; i++) {
+		zval_ptr_dtor(&fci.params[i]);
+	}
+	if (fci.params != NULL && fci.params != args_storage) {
+		efree(fci.params);
+	}
+	if (fci.named_params != NULL) {
+		zend_array_release(fci.named_params);
+	}
+}
+
 /* replay() for events that keep a zval result and an exception (coroutines, futures). */
 ZEND_API bool zend_async_replay_stored(zend_async_event_t *event, zend_async_event_callback_t *callback,
 	zval *stored_result, zend_object *stored_exception, zval *result, zend_object **exception);
