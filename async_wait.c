@@ -80,18 +80,9 @@ bool async_wait_on_timer(zend_coroutine_t *co, zend_ulong ms, zend_ulong ns, zen
 	return timer != NULL && zend_async_resume_when(co, &timer->base, true, callback, NULL);
 }
 
-static void wait_copy_result(zend_coroutine_t *co, zval *result)
-{
-	zend_async_waker_t *waker = co->waker;
-	if (waker != NULL && Z_TYPE(waker->result) != IS_UNDEF) {
-		ZVAL_COPY(result, &waker->result);
-	} else {
-		ZVAL_NULL(result);
-	}
-}
-
-/* The same, moving the result out: a waker left with nothing in it is cleaned without a call
- * per event (async_wait_end_own()). */
+/* The waker's result moved out (NULL for none): the clean-up that follows a wait would only drop
+ * it, and a waker left with nothing in it is cleaned without a call per event
+ * (async_wait_end_own()). */
 static void wait_take_result(zend_coroutine_t *co, zval *result)
 {
 	zend_async_waker_t *waker = co->waker;
@@ -111,7 +102,7 @@ bool async_wait_event(zend_async_event_t *event, zend_async_event_t *token, zval
 	}
 	bool ok = async_wait_on(co, event, false, zend_async_waker_callback_resolve, NULL) && async_wait_suspend(co);
 	if (ok && result != NULL) {
-		wait_copy_result(co, result);
+		wait_take_result(co, result);
 	}
 	async_wait_end(co);
 	return ok;
@@ -239,7 +230,7 @@ void async_await(zend_object *awaitable, zend_object *cancellation, zval *return
 		return;
 	}
 	if (async_wait_on(co, event, false, zend_async_waker_callback_resolve, NULL) && async_wait_suspend(co)) {
-		wait_copy_result(co, return_value);
+		wait_take_result(co, return_value);
 	}
 	async_wait_end(co);
 }
