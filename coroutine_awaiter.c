@@ -38,7 +38,7 @@ static bool coroutine_awaiter_unlist(async_coroutine_t *co)
 		return false;
 	}
 	co->awaiter_listed = false;
-	zend_async_event_callback_release(&co->awaiter.base, &co->coro.event);
+	zend_async_event_callback_unref(&co->awaiter.base, &co->coro.event);
 	return true;
 }
 
@@ -88,5 +88,5 @@ void async_coroutine_wake_awaiter(async_coroutine_t *co)
 	ZEND_ASSERT(co->awaiter_listed && ZEND_ASYNC_EVENT_IS_CLOSED(&co->coro.event));
 	co->awaiter_listed = false;
 	co->awaiter.base.callback(&co->coro.event, &co->awaiter.base, &co->coro.result, co->coro.exception);
-	zend_async_event_callback_release(&co->awaiter.base, &co->coro.event);
+	zend_async_event_callback_unref(&co->awaiter.base, &co->coro.event);
 }

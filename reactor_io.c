@@ -300,7 +300,7 @@ static bool io_event_dispose(zend_async_event_t *event)
 		}
 		io_stop_waiting(h, dir);
 		if (h->callback[dir] != NULL) {
-			zend_async_event_callback_release(&h->callback[dir]->base, NULL);
+			zend_async_event_callback_unref(&h->callback[dir]->base, NULL);
 		}
 	}
 	async_reactor_counting_stop(event);

@@ -86,7 +86,7 @@ static void tg_task_table_dtor(zval *zv)
 {
 	tg_task_t *t = Z_PTR_P(zv);
 	t->removed = true;
-	zend_async_event_callback_release(&t->cb, NULL);
+	zend_async_event_callback_unref(&t->cb, NULL);
 }
 
 /* A new task in the table: under `key`, or the next integer key (array append) when NULL.
@@ -432,7 +432,7 @@ static void tg_wake(async_task_group_t *g, tg_waiter_kind kind)
 		if (w->kind == kind) {
 			tg_waiter_unlink(g, w);
 			zend_async_waker_callback_resolve(TG_EVENT(g), &w->cb.base, NULL, NULL);
-			zend_async_event_callback_release(&w->cb.base, TG_EVENT(g));
+			zend_async_event_callback_unref(&w->cb.base, TG_EVENT(g));
 		}
 		n = next;
 	}
@@ -712,7 +712,7 @@ static bool tg_del_callback(zend_async_event_t *event, zend_async_event_callback
 		return false;
 	}
 	tg_waiter_unlink((async_task_group_t *) event, w);
-	zend_async_event_callback_release(callback, event);
+	zend_async_event_callback_unref(callback, event);
 	return true;
 }
 
@@ -880,7 +880,7 @@ static void tg_free_obj(zend_object *object)
 	while (g->waiters.first != NULL) {
 		tg_waiter_t *w = WAITER_OF(g->waiters.first);
 		tg_waiter_unlink(g, w);
-		zend_async_event_callback_release(&w->cb.base, TG_EVENT(g));
+		zend_async_event_callback_unref(&w->cb.base, TG_EVENT(g));
 	}
 	zend_async_callbacks_free(TG_EVENT(g));
 	zval_ptr_dtor(&g->completion);

@@ -103,7 +103,7 @@ static zend_always_inline void async_tg_task_addref(tg_task_t *t)
 
 static zend_always_inline void async_tg_task_release(tg_task_t *t)
 {
-	zend_async_event_callback_release(&t->cb, NULL);
+	zend_async_event_callback_unref(&t->cb, NULL);
 }
 
 /* task_group.c */

@@ -134,7 +134,7 @@ ZEND_API void zend_async_callbacks_vector_free(zend_async_callbacks_vector_t *ve
 	vector->length = 0;
 	vector->capacity = 0;
 	for (uint32_t i = 0; i < length; i++) {
-		zend_async_event_callback_release(data[i], event);
+		zend_async_event_callback_unref(data[i], event);
 	}
 	if (data) {
 		efree(data);
@@ -151,7 +151,7 @@ ZEND_API bool zend_async_callbacks_remove(zend_async_event_t *event, zend_async_
 	if (!zend_async_callbacks_vector_remove(&event->callbacks, callback)) {
 		return false;
 	}
-	zend_async_event_callback_release(callback, event);
+	zend_async_event_callback_unref(callback, event);
 	return true;
 }
 
@@ -186,7 +186,7 @@ ZEND_API void zend_async_callbacks_notify(zend_async_event_t *event, void *resul
 		zend_async_event_callback_t *cb = vector->data[i++];
 		cb->ref_count++;
 		cb->callback(event, cb, result, exception);
-		zend_async_event_callback_release(cb, event);
+		zend_async_event_callback_unref(cb, event);
 		if (!had_exception && EG(exception) != NULL) {
 			break;
 		}
@@ -360,7 +360,7 @@ ZEND_API bool zend_async_resume_when(zend_coroutine_t *coroutine, zend_async_eve
 	}
 
 	if (!event->add_callback(event, &coroutine_callback->base)) {
-		zend_async_event_callback_release(&coroutine_callback->base, event);
+		zend_async_event_callback_unref(&coroutine_callback->base, event);
 		ZEND_ASYNC_EVENT_RELEASE(event);
 		if (!EG(exception)) {
 			zend_throw_error(NULL, "Async: failed to subscribe to an event");
@@ -422,7 +422,7 @@ ZEND_API void zend_async_waker_clean(zend_coroutine_t *coroutine)
 	ZVAL_UNDEF(&waker->result);
 
 	for (uint32_t i = 0; i < length; i++) {
-		zend_async_event_callback_release(triggers[i].callback, triggers[i].event);
+		zend_async_event_callback_unref(triggers[i].callback, triggers[i].event);
 		ZEND_ASYNC_EVENT_RELEASE(triggers[i].event);
 	}
 	if (triggers != inline_copy) {

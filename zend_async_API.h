@@ -254,8 +254,30 @@ ZEND_API void zend_async_callbacks_free(zend_async_event_t *event);
 
 #define ZEND_ASYNC_EVENT_CALLBACK(fn)          zend_async_event_callback_new((fn), 0)
 #define ZEND_ASYNC_EVENT_CALLBACK_EX(fn, size) zend_async_event_callback_new((fn), (size))
-#define ZEND_ASYNC_EVENT_CALLBACK_ADD_REF(cb)  zend_async_event_callback_add_ref(cb)
-#define ZEND_ASYNC_EVENT_CALLBACK_RELEASE(cb)  zend_async_event_callback_release((cb), NULL)
+
+/* The two above, inline: taking or dropping a reference that is not the last costs no call (a
+ * channel's or a pool's waiter takes and drops three per message); only the last release calls
+ * out, to dispose() or efree(). Same semantics as the exported functions, which stay for
+ * extensions built against them. */
+static zend_always_inline void zend_async_event_callback_ref(zend_async_event_callback_t *callback)
+{
+	ZEND_ASSERT(callback->ref_count > 0 && "a released callback cannot be referenced again");
+	callback->ref_count++;
+}
+
+static zend_always_inline void zend_async_event_callback_unref(zend_async_event_callback_t *callback,
+	zend_async_event_t *event)
+{
+	ZEND_ASSERT(callback->ref_count > 0);
+	if (EXPECTED(callback->ref_count > 1)) {
+		callback->ref_count--;
+	} else {
+		zend_async_event_callback_release(callback, event);
+	}
+}
+
+#define ZEND_ASYNC_EVENT_CALLBACK_ADD_REF(cb)  zend_async_event_callback_ref(cb)
+#define ZEND_ASYNC_EVENT_CALLBACK_RELEASE(cb)  zend_async_event_callback_unref((cb), NULL)
 
 /* Defaults for events that only keep subscribers (coroutines, futures, channels, pools, scopes). */
 ZEND_API bool zend_async_event_default_add_callback(zend_async_event_t *event, zend_async_event_callback_t *callback);
