@@ -113,7 +113,7 @@ static zend_always_inline bool async_wait_suspend(zend_coroutine_t *co)
 {
 	ZEND_ASSERT(co == ZEND_ASYNC_G(coroutine) && "only the current coroutine can suspend itself");
 	ZEND_ASSERT(co->waker != NULL && "async_wait_begin() gives the coroutine a waker");
-	async_scheduler_suspend(false);
+	async_scheduler_suspend_begun();
 	return !EG(exception);
 }
 
@@ -147,7 +147,7 @@ static zend_always_inline void async_wait_end_own(zend_coroutine_t *co, zend_cor
 	if (UNEXPECTED(!stopped && event->stop != zend_async_event_nop_stop)) {
 		event->stop(event);
 	}
-	zend_async_event_callback_release(&cb->base, event);
+	zend_async_event_callback_unref(&cb->base, event);
 	ZEND_ASYNC_EVENT_RELEASE(event);
 }
 

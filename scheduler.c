@@ -124,24 +124,7 @@ static zend_always_inline zend_coroutine_t *queue_pop(async_ring_t *q)
 
 static zend_always_inline bool queue_enter(zend_coroutine_t *coroutine)
 {
-	async_coroutine_t *co = ASYNC_CO_FROM_CORO(coroutine);
-	/* Main is "finished" for its awaiters once the script ended, yet shutdown functions still
-	 * run on it and may wait. */
-	if (ZEND_COROUTINE_IS_FINISHED(coroutine) && !ZEND_COROUTINE_IS_MAIN(coroutine)) {
-		return false;
-	}
-	/* Even when an older entry is still in the ring, the waiter is now due: the entry counts. */
-	if (coroutine->waker != NULL && coroutine->waker->status == ZEND_ASYNC_WAKER_WAITING) {
-		coroutine->waker->status = ZEND_ASYNC_WAKER_QUEUED;
-	}
-	if (co->in_queue) {
-		return true;
-	}
-	ZEND_ASSERT(!ZEND_COROUTINE_IS_FINISHED(coroutine) || ZEND_COROUTINE_IS_MAIN(coroutine));
-	co->in_queue = true;
-	GC_ADDREF(&co->std);
-	queue_push(&ASYNC_G(run_queue), coroutine);
-	return true;
+	return async_scheduler_queue_enter(coroutine);
 }
 
 bool async_scheduler_enqueue(zend_coroutine_t *coroutine)
@@ -1078,6 +1061,22 @@ static zend_always_inline void suspend_current(zend_coroutine_t *coro, async_cor
 	}
 }
 
+/* A suspension that was allowed: a cancellation requested while the coroutine ran is thrown
+ * instead, else the waker waits and the coroutine switches away. */
+static zend_always_inline void suspend_waiting(zend_coroutine_t *coro, async_coroutine_t *co)
+{
+	if (throw_pending_cancel(coro, co)) {
+		return;
+	}
+	zend_async_waker_t *waker = coro->waker;
+	if (waker == NULL) {
+		waker = zend_async_waker_new(coro);
+	} else if (waker->status == ZEND_ASYNC_WAKER_NO_STATUS || waker->status == ZEND_ASYNC_WAKER_RESULT) {
+		waker->status = ZEND_ASYNC_WAKER_WAITING;
+	}
+	suspend_current(coro, co, waker);
+}
+
 /* Suspends the current coroutine until its waker is resolved (or it is re-queued). Any error
  * the waker collected is thrown here. */
 void async_scheduler_suspend(bool from_main)
@@ -1098,17 +1097,17 @@ void async_scheduler_suspend(bool from_main)
 			PHP_VERSION);
 		return;
 	}
-	if (throw_pending_cancel(coro, co)) {
-		return;
-	}
+	suspend_waiting(coro, co);
+}
 
-	zend_async_waker_t *waker = coro->waker;
-	if (waker == NULL) {
-		waker = zend_async_waker_new(coro);
-	} else if (waker->status == ZEND_ASYNC_WAKER_NO_STATUS || waker->status == ZEND_ASYNC_WAKER_RESULT) {
-		waker->status = ZEND_ASYNC_WAKER_WAITING;
-	}
-	suspend_current(coro, co, waker);
+void async_scheduler_suspend_begun(void)
+{
+	zend_coroutine_t *coro = ZEND_ASYNC_G(coroutine);
+#if ZEND_DEBUG /* (a release build's ZEND_ASSERT() would still make the call) */
+	ZEND_ASSERT(ASYNC_G(launched) && !ZEND_ASYNC_G(in_scheduler_context) && !ASYNC_SWITCH_BLOCKED()
+		&& "async_wait_begin() checked these");
+#endif
+	suspend_waiting(coro, ASYNC_CO_FROM_CORO(coro));
 }
 
 void async_scheduler_yield(void)
