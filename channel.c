@@ -297,7 +297,7 @@ static zend_always_inline async_channel_waiter_t *queue_first(const async_channe
 	return q->first ? ASYNC_LIST_ITEM(q->first, async_channel_waiter_t, node) : NULL;
 }
 
-static void waiter_link(async_channel_queue_t *q, async_channel_waiter_t *w)
+static zend_always_inline void waiter_link(async_channel_queue_t *q, async_channel_waiter_t *w)
 {
 	ZEND_ASSERT(w->queue == NULL && "a waiter is in one queue at a time");
 	async_list_append(q, &w->node);
@@ -355,7 +355,7 @@ static void waiter_settle_future(async_channel_t *ch, async_channel_waiter_t *w)
 
 /* The oldest waiter still waiting. One that was cancelled, or whose token fired, but that has
  * not run yet is dropped: it must not be handed a value (a cancelled sender's value is withdrawn). */
-static async_channel_waiter_t *queue_next(async_channel_t *ch, async_channel_queue_t *q)
+static async_channel_waiter_t *queue_next_slow(async_channel_t *ch, async_channel_queue_t *q)
 {
 	while (q->first != NULL) {
 		async_channel_waiter_t *w = queue_first(q);
@@ -367,20 +367,37 @@ static async_channel_waiter_t *queue_next(async_channel_t *ch, async_channel_que
 	return NULL;
 }
 
-static void waiter_wake(async_channel_t *ch, async_channel_waiter_t *w, async_channel_waiter_state state)
+/* Inline: the head is waiting on every message but those racing a cancellation. */
+static zend_always_inline async_channel_waiter_t *queue_next(async_channel_t *ch, async_channel_queue_t *q)
+{
+	if (q->first == NULL) {
+		return NULL;
+	}
+	async_channel_waiter_t *w = queue_first(q);
+	return EXPECTED(waiter_waiting(w)) ? w : queue_next_slow(ch, q);
+}
+
+static void waiter_wake_future(async_channel_t *ch, async_channel_waiter_t *w)
+{
+	waiter_unlink(ch, w);
+	waiter_settle_future(ch, w);
+	ZEND_ASYNC_EVENT_CALLBACK_RELEASE(&w->cb.base);
+}
+
+/* Inline: a parked coroutine is woken on every rendezvous message. */
+static zend_always_inline void waiter_wake(async_channel_t *ch, async_channel_waiter_t *w, async_channel_waiter_state state)
 {
 	ZEND_ASSERT(w->state == WAITER_PARKED && w->queue != NULL && "only a parked, queued waiter is woken");
 	w->state = state;
 	if (UNEXPECTED(w->future != NULL)) {
-		waiter_unlink(ch, w);
-		waiter_settle_future(ch, w);
-		ZEND_ASYNC_EVENT_CALLBACK_RELEASE(&w->cb.base);
+		waiter_wake_future(ch, w);
 		return;
 	}
 	waiter_unlink(ch, w);
-	/* zend_async_waker_callback_resolve() without a result, inline: the first event to fire wins */
+	/* zend_async_waker_callback_resolve() without a result, inline: the first event to fire wins.
+	 * The channel is the core's own primitive: it queues through the scheduler directly. */
 	if (EXPECTED(zend_async_waker_take(&w->cb, CH_EVENT(ch)))) {
-		ZEND_ASYNC_ENQUEUE_COROUTINE(w->cb.coroutine);
+		async_scheduler_queue_enter(w->cb.coroutine);
 	}
 }
 
@@ -424,7 +441,7 @@ static zend_always_inline bool waiter_unsubscribe(async_channel_t *ch, async_cha
 	}
 	w->subscribed = false;
 	waiter_unlink(ch, w);
-	zend_async_event_callback_release(&w->cb.base, CH_EVENT(ch));
+	zend_async_event_callback_unref(&w->cb.base, CH_EVENT(ch));
 	return true;
 }
 
@@ -455,9 +472,9 @@ static zend_always_inline bool channel_has_room(async_channel_t *ch)
 }
 
 /* send without waiting: to the oldest parked receiver, else into the buffer. Copies the value. */
-static bool channel_put(async_channel_t *ch, zval *value)
+static zend_always_inline bool channel_put(async_channel_t *ch, zval *value)
 {
-	async_channel_waiter_t *w = ch->receivers.first ? queue_next(ch, &ch->receivers) : NULL;
+	async_channel_waiter_t *w = queue_next(ch, &ch->receivers);
 	if (w != NULL) {
 		ZVAL_COPY(&w->value, value);
 		waiter_promise(ch, w);
@@ -475,13 +492,13 @@ static bool channel_put(async_channel_t *ch, zval *value)
 
 /* recv without waiting: the oldest buffered value (its slot goes to the oldest parked sender), or
  * straight from a parked sender (rendezvous). */
-static bool channel_take(async_channel_t *ch, zval *result)
+static zend_always_inline bool channel_take(async_channel_t *ch, zval *result)
 {
 	async_channel_waiter_t *w;
 	if (ch->buffer.count > 0) {
 		ring_pop(ch, result);
 		/* No room yet when given-back values overfill the buffer (or it is a rendezvous one). */
-		w = ch->senders.first && channel_has_room(ch) ? queue_next(ch, &ch->senders) : NULL;
+		w = channel_has_room(ch) ? queue_next(ch, &ch->senders) : NULL;
 		if (w != NULL) {
 			ring_push(ch, &w->value);
 			ZVAL_UNDEF(&w->value);
@@ -490,7 +507,7 @@ static bool channel_take(async_channel_t *ch, zval *result)
 		channel_traffic(ch, TIMER_CONSUMERS);
 		return true;
 	}
-	w = ch->senders.first ? queue_next(ch, &ch->senders) : NULL;
+	w = queue_next(ch, &ch->senders);
 	if (w != NULL) {
 		ZVAL_COPY_VALUE(result, &w->value);
 		ZVAL_UNDEF(&w->value);
@@ -506,7 +523,7 @@ static bool channel_take(async_channel_t *ch, zval *result)
  * the reference. The buffer may exceed the capacity by these few values; nothing is lost. */
 static void channel_give_back(async_channel_t *ch, zval *value)
 {
-	async_channel_waiter_t *w = ch->receivers.first ? queue_next(ch, &ch->receivers) : NULL;
+	async_channel_waiter_t *w = queue_next(ch, &ch->receivers);
 	if (w != NULL) {
 		ZVAL_COPY_VALUE(&w->value, value);
 		waiter_promise(ch, w);
@@ -570,7 +587,7 @@ static async_channel_waiter_t *waiter_get(async_channel_t *ch, zend_coroutine_t 
 static void waiter_put(async_channel_t *ch, async_channel_waiter_t *w)
 {
 	if (w->cb.base.ref_count == 1 && ch->spare == NULL && !w->subscribed && w->queue == NULL) {
-		zval_ptr_dtor(&w->value); /* a withdrawn sender's value */
+		i_zval_ptr_dtor(&w->value); /* a withdrawn sender's value (inline: it is most often taken) */
 		ZVAL_UNDEF(&w->value);
 		ch->spare = w;
 		return;
@@ -646,7 +663,7 @@ static park_result channel_park(async_channel_t *ch, bool is_sender, zval *value
  * send / recv
  * ------------------------------------------------------------------------------------------- */
 
-static channel_status channel_send_ex(async_channel_t *ch, zval *value, zend_async_event_t *token, bool can_park)
+static zend_always_inline channel_status channel_send_ex(async_channel_t *ch, zval *value, zend_async_event_t *token, bool can_park)
 {
 	for (;;) {
 		if (ch->closed) {
@@ -667,7 +684,7 @@ static channel_status channel_send_ex(async_channel_t *ch, zval *value, zend_asy
 }
 
 /* Buffered values are drained even after close(); then CH_CLOSED. */
-static channel_status channel_recv_ex(async_channel_t *ch, zval *result, zend_async_event_t *token, bool can_park)
+static zend_always_inline channel_status channel_recv_ex(async_channel_t *ch, zval *result, zend_async_event_t *token, bool can_park)
 {
 	ZVAL_UNDEF(result);
 	for (;;) {
