@@ -150,6 +150,15 @@ ZEND_FUNCTION(Async_suspend)
 ZEND_FUNCTION(Async_await)
 {
 	zend_object *awaitable, *cancellation = NULL;
+	if (EXPECTED(ZEND_NUM_ARGS() == 1)) {
+		/* await($coroutine), the common call, without Z_PARAM_OBJ_OF_CLASS's interface walk
+		 * (instanceof_function_slow()); anything else takes the full parse below. */
+		zval *arg = ZEND_CALL_ARG(execute_data, 1);
+		if (Z_TYPE_P(arg) == IS_OBJECT && Z_OBJCE_P(arg) == async_ce_coroutine) {
+			async_await(Z_OBJ_P(arg), NULL, return_value);
+			return;
+		}
+	}
 	ZEND_PARSE_PARAMETERS_START(1, 2)
 		Z_PARAM_OBJ_OF_CLASS(awaitable, async_ce_completable)
 		Z_PARAM_OPTIONAL

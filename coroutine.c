@@ -262,7 +262,7 @@ static void coroutine_free_obj(zend_object *object)
 	if (co->coro.fcall != NULL) { /* never run */
 		coroutine_release_call(co);
 	}
-	zval_ptr_dtor(&co->coro.result);
+	i_zval_ptr_dtor(&co->coro.result);
 	if (co->coro.exception) {
 		OBJ_RELEASE(co->coro.exception);
 	}
@@ -653,7 +653,7 @@ static bool coroutine_execute(async_coroutine_t *co)
 				if (Z_ISREF(retval)) {
 					zend_unwrap_reference(&retval); /* results are values */
 				}
-				zval_ptr_dtor(&co->coro.result);
+				i_zval_ptr_dtor(&co->coro.result);
 				ZVAL_COPY_VALUE(&co->coro.result, &retval);
 			}
 		} else if (co->coro.internal_entry != NULL) {
@@ -1019,6 +1019,12 @@ void async_coroutine_finish(async_coroutine_t *co)
 		}
 	}
 	async_scope_ops->remove_coroutine(coro);
+
+	if (coro->exception == NULL) {
+		/* Its destructor has nothing left to do (no error to report, nothing to cancel): marked
+		 * as run, the engine skips the call and the fiber-switch block around it. */
+		GC_ADD_FLAGS(&co->std, IS_OBJ_DESTRUCTOR_CALLED);
+	}
 
 	/* The alive reference taken by spawn(). */
 	if (co->spawned) {

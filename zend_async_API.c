@@ -483,7 +483,7 @@ ZEND_API void zend_async_waker_callback_resolve(zend_async_event_t *event, zend_
 	if (exception != NULL) {
 		zend_async_waker_apply_error(waker, exception, false, true);
 	} else if (result != NULL && ZEND_ASYNC_EVENT_HAS(event, ZEND_ASYNC_EVENT_F_ZVAL_RESULT)) {
-		zval_ptr_dtor(&waker->result);
+		i_zval_ptr_dtor(&waker->result);
 		ZVAL_COPY(&waker->result, (zval *) result);
 	}
 	ZEND_ASYNC_ENQUEUE_COROUTINE(cb->coroutine);

@@ -1015,9 +1015,9 @@ static zend_always_inline void zend_async_fcall_dtor(zend_fcall_t *fcall, zval *
 {
 	/* Read first: what is released may run code that reaches the struct's owner. */
 	zend_fcall_info fci = fcall->fci;
-	zval_ptr_dtor(&fci.function_name);
+	i_zval_ptr_dtor(&fci.function_name);
 	for (uint32_t i = 0; i < fci.param_count; i++) {
-		zval_ptr_dtor(&fci.params[i]);
+		i_zval_ptr_dtor(&fci.params[i]);
 	}
 	if (fci.params != NULL && fci.params != args_storage) {
 		efree(fci.params);
