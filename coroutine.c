@@ -101,7 +101,8 @@ static void coroutine_release_call(async_coroutine_t *co)
  * Object lifecycle
  * ------------------------------------------------------------------------------------------- */
 
-static zend_object *coroutine_create_object(zend_class_entry *ce)
+/* Inline in async_coroutine_new(), every spawn's; also the class's create_object handler. */
+static zend_always_inline zend_object *coroutine_create_object(zend_class_entry *ce)
 {
 	/* zend_object_alloc() would zero everything before std; the callable's storage needs none. */
 	async_coroutine_t *co = emalloc(sizeof(async_coroutine_t) + zend_object_properties_size(ce));
@@ -244,7 +245,9 @@ static void coroutine_free_obj(zend_object *object)
 		co->coro.extended_dispose(&co->coro);
 	}
 	async_live_remove(co); /* freed unfinished, after a fatal error */
-	async_scope_ops->forget_coroutine(&co->coro);
+	if (co->coro.scope != NULL) { /* still in its scope: freed unfinished */
+		async_scope_ops->forget_coroutine(&co->coro);
+	}
 	if (co->output.handlers != NULL) { /* its own ob_start() handlers, kept while switched out */
 		async_output_discard(&co->output);
 	}
@@ -255,7 +258,9 @@ static void coroutine_free_obj(zend_object *object)
 		async_clock_release(co->clock);
 		co->clock = NULL;
 	}
-	zend_async_waker_destroy(&co->coro);
+	if (co->coro.waker != NULL) { /* it waited at some point */
+		zend_async_waker_destroy(&co->coro);
+	}
 	if (co->coro.event.callbacks.data != NULL) { /* awaited through the vector at some point */
 		zend_async_callbacks_free(&co->coro.event);
 	}

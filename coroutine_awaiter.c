@@ -86,7 +86,11 @@ void async_coroutine_end_awaiter(async_coroutine_t *target, zend_coroutine_t *aw
 void async_coroutine_wake_awaiter(async_coroutine_t *co)
 {
 	ZEND_ASSERT(co->awaiter_listed && ZEND_ASYNC_EVENT_IS_CLOSED(&co->coro.event));
+	ZEND_ASSERT(co->awaiter.base.callback == zend_async_waker_callback_resolve && "set by the listing");
 	co->awaiter_listed = false;
-	co->awaiter.base.callback(&co->coro.event, &co->awaiter.base, &co->coro.result, co->coro.exception);
+	/* The listing's callback, inline, queueing through the core directly. */
+	if (zend_async_waker_resolve(&co->awaiter, &co->coro.event, &co->coro.result, co->coro.exception)) {
+		async_scheduler_queue_enter(co->awaiter.coroutine);
+	}
 	zend_async_event_callback_unref(&co->awaiter.base, &co->coro.event);
 }

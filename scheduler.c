@@ -261,7 +261,7 @@ static zend_always_inline void spawn_record_site(async_coroutine_t *co)
 }
 
 /* What every spawn does once it may: the object, its counts, its scope, the queue. */
-static async_coroutine_t *spawn_into(zend_async_scope_t *scope)
+static zend_always_inline async_coroutine_t *spawn_into(zend_async_scope_t *scope)
 {
 	async_coroutine_t *co = async_coroutine_new();
 	spawn_record_site(co);
@@ -319,7 +319,9 @@ zend_coroutine_t *async_spawn(zend_async_scope_t *scope, zend_object *provider, 
 	}
 
 	if (scope == NULL) {
-		scope = async_scope_ops->current();
+		/* The current coroutine's scope, without a call for the usual case (the scheduler runs). */
+		zend_coroutine_t *current = ZEND_ASYNC_G(coroutine);
+		scope = current != NULL && current->scope != NULL ? current->scope : async_scope_ops->current();
 	}
 	/* A cancelled scope is not closed yet (that comes with its disposal), but it refuses spawns
 	 * with the same words (spec §8.3). */

@@ -113,7 +113,8 @@ void async_scope_add_ref(zend_async_scope_t *scope)
 	scope->event.ref_count++;
 }
 
-void async_scope_release(zend_async_scope_t *scope)
+/* Inline for a coroutine's finish, which drops its scope's reference every time. */
+static zend_always_inline void scope_release(zend_async_scope_t *scope)
 {
 	ZEND_ASSERT(scope->event.ref_count > 0);
 	if (--scope->event.ref_count == 0) {
@@ -125,6 +126,11 @@ void async_scope_release(zend_async_scope_t *scope)
 	if (scope_may_dispose(scope)) {
 		scope_try_dispose(scope);
 	}
+}
+
+void async_scope_release(zend_async_scope_t *scope)
+{
+	scope_release(scope);
 }
 
 static void scope_detach_from_parent(zend_async_scope_t *scope)
@@ -282,7 +288,7 @@ bool async_scope_add_coroutine(zend_async_scope_t *scope, zend_coroutine_t *coro
 
 /* Takes the coroutine out of its scope's table and direct counts. Returns the scope it left,
  * whose reference is now the caller's, or NULL when it held none. */
-static zend_async_scope_t *scope_unlink(zend_coroutine_t *coroutine, bool *was_zombie)
+static zend_always_inline zend_async_scope_t *scope_unlink(zend_coroutine_t *coroutine, bool *was_zombie)
 {
 	zend_async_scope_t *scope = coroutine->scope;
 	async_coroutine_t *co = ASYNC_CO_FROM_CORO(coroutine);
@@ -315,7 +321,7 @@ void async_scope_remove_coroutine(zend_coroutine_t *coroutine)
 	if (scope_may_dispose(scope)) {
 		scope_try_dispose(scope);
 	}
-	async_scope_release(scope);
+	scope_release(scope);
 }
 
 /* Freed without finishing (after a fatal error): drop the link without running anything. */

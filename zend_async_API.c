@@ -476,17 +476,9 @@ ZEND_API void zend_async_waker_callback_resolve(zend_async_event_t *event, zend_
 	void *result, zend_object *exception)
 {
 	zend_coroutine_event_callback_t *cb = (zend_coroutine_event_callback_t *) callback;
-	if (!zend_async_waker_take(cb, event)) {
-		return;
+	if (zend_async_waker_resolve(cb, event, result, exception)) {
+		ZEND_ASYNC_ENQUEUE_COROUTINE(cb->coroutine);
 	}
-	zend_async_waker_t *waker = cb->coroutine->waker;
-	if (exception != NULL) {
-		zend_async_waker_apply_error(waker, exception, false, true);
-	} else if (result != NULL && ZEND_ASYNC_EVENT_HAS(event, ZEND_ASYNC_EVENT_F_ZVAL_RESULT)) {
-		i_zval_ptr_dtor(&waker->result);
-		ZVAL_COPY(&waker->result, (zval *) result);
-	}
-	ZEND_ASYNC_ENQUEUE_COROUTINE(cb->coroutine);
 }
 
 ZEND_API void zend_async_waker_callback_cancel(zend_async_event_t *event, zend_async_event_callback_t *callback,

@@ -764,6 +764,24 @@ static zend_always_inline bool zend_async_waker_take(zend_coroutine_event_callba
 	waker->triggered_event = event;
 	return true;
 }
+/* zend_async_waker_callback_resolve() but the enqueue: true when the coroutine still waited and
+ * now has the event's result (a zval result copied into the waker) or its error; the caller
+ * queues it. Inline for wakes the caller makes on every message or finish. */
+static zend_always_inline bool zend_async_waker_resolve(zend_coroutine_event_callback_t *cb, zend_async_event_t *event,
+	void *result, zend_object *exception)
+{
+	if (!zend_async_waker_take(cb, event)) {
+		return false;
+	}
+	zend_async_waker_t *waker = cb->coroutine->waker;
+	if (exception != NULL) {
+		zend_async_waker_apply_error(waker, exception, false, true);
+	} else if (result != NULL && ZEND_ASYNC_EVENT_HAS(event, ZEND_ASYNC_EVENT_F_ZVAL_RESULT)) {
+		i_zval_ptr_dtor(&waker->result);
+		ZVAL_COPY(&waker->result, (zval *) result);
+	}
+	return true;
+}
 ZEND_API void zend_async_waker_callback_resolve(zend_async_event_t *event, zend_async_event_callback_t *callback,
 	void *result, zend_object *exception);
 ZEND_API void zend_async_waker_callback_cancel(zend_async_event_t *event, zend_async_event_callback_t *callback,
