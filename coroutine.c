@@ -86,7 +86,7 @@ void async_coroutine_set_call(async_coroutine_t *co, zend_fcall_info *fci, zend_
 
 /* Drops the callable: detached first, as what it releases may run code (a destructor, the GC)
  * that looks at the coroutine. */
-static void coroutine_release_call(async_coroutine_t *co)
+static zend_always_inline void coroutine_release_call(async_coroutine_t *co)
 {
 	zend_fcall_t *fcall = co->coro.fcall;
 	co->coro.fcall = NULL;

@@ -77,10 +77,17 @@ bool async_coroutine_list_awaiter(async_coroutine_t *target, zend_coroutine_t *a
 
 void async_coroutine_end_awaiter(async_coroutine_t *target, zend_coroutine_t *awaiter)
 {
-	if (target->awaiter.coroutine == awaiter) {
+	zend_coroutine_event_callback_t *cb = &target->awaiter;
+	if (cb->coroutine == awaiter) {
 		coroutine_awaiter_unlist(target);
 	}
-	async_wait_end_own(awaiter, &target->awaiter);
+	/* The waker's reference is mostly the last, and the last release of a callback that lives in
+	 * the coroutine frees nothing (coroutine_awaiter_dispose()): held across the clean-up, it is
+	 * dropped here without the release's two calls. */
+	cb->base.ref_count++;
+	async_wait_end_own(awaiter, cb);
+	ZEND_ASSERT(cb->base.ref_count > 0);
+	cb->base.ref_count--;
 }
 
 void async_coroutine_wake_awaiter(async_coroutine_t *co)

@@ -292,7 +292,7 @@ zend_coroutine_t *async_spawn_helper(zend_async_scope_t *scope)
 		scope = async_scope_ops->main();
 	}
 	async_coroutine_t *co = spawn_into(scope);
-	async_scheduler_enqueue(&co->coro);
+	queue_enter(&co->coro);
 	return &co->coro;
 }
 
@@ -334,7 +334,7 @@ zend_coroutine_t *async_spawn(zend_async_scope_t *scope, zend_object *provider, 
 
 	if (ZEND_ASYNC_G(graceful_shutdown)) {
 		/* Spawned after a graceful shutdown began: cancelled at once (§8.1.4). */
-		async_scheduler_enqueue(&co->coro);
+		queue_enter(&co->coro);
 		async_coroutine_cancel(&co->coro, async_new_exception(async_ce_async_cancellation, "Graceful shutdown"), true, true);
 		return &co->coro;
 	}
@@ -349,7 +349,7 @@ zend_coroutine_t *async_spawn(zend_async_scope_t *scope, zend_object *provider, 
 		OBJ_RELEASE(&co->std);
 		return NULL;
 	}
-	async_scheduler_enqueue(&co->coro);
+	queue_enter(&co->coro);
 	if (provider != NULL && !async_scope_ops->strategy_hook(provider, &co->coro, scope, false)) {
 		OBJ_RELEASE(&co->std); /* it runs anyway; the caller gets the hook's exception */
 		return NULL;
