@@ -624,15 +624,14 @@ static void coroutine_call(async_coroutine_t *co)
 	EG(current_execute_data) = co->stack_bottom;
 }
 
-/* Runs the body on the current (worker) context. Returns false on bailout. */
-static bool coroutine_execute(async_coroutine_t *co)
+/* Runs the body on the current (worker) context. A bailout (a fatal error) longjmps past it to
+ * the worker's bailout point (worker_entry()). */
+static zend_always_inline void coroutine_execute(async_coroutine_t *co)
 {
-	/* volatile: written in zend_catch, after the longjmp. */
-	volatile bool ok = true;
 	zend_long error_reporting = coroutine_error_reporting();
 
 	EG(vm_stack) = NULL;
-	zend_first_try {
+	{
 		coroutine_init_vm_stack(co);
 #ifdef ZEND_CHECK_STACK_LIMIT
 		/* 8.3+: stack-overflow checks must use this C stack's bounds, not the main thread's. */
@@ -694,13 +693,8 @@ static bool coroutine_execute(async_coroutine_t *co)
 		}
 		co->body_done = true;
 		async_output_end_own(&co->output); /* buffers left open are flushed, as at request end */
-	} zend_catch {
-		ok = false;
-		ZEND_ASYNC_EVENT_SET(&co->coro.event, ZEND_ASYNC_EVENT_F_BAILOUT);
-	} zend_end_try();
-
+	}
 	co->execute_data = NULL;
-	return ok;
 }
 
 /* The VM stack outlives the body until the coroutine is finished: finishing may create
@@ -779,30 +773,57 @@ static bool worker_park(async_worker_t *worker, async_coroutine_t *finished)
 	return true;
 }
 
-static ZEND_STACK_ALIGNED void worker_entry(zend_fiber_transfer *transfer)
+/* Runs the coroutines bound to the worker, one after another, until the pool has no room for it
+ * when it parks. */
+static zend_never_inline void worker_run(async_worker_t *worker)
 {
-	async_worker_t *worker = (async_worker_t *) EG(current_fiber_context);
-	bool bailout = false;
-
 	for (;;) {
 		async_coroutine_t *co = worker->coroutine;
 		ZEND_ASSERT(co != NULL && co->worker == worker && "a worker runs the coroutine bound to it");
-		bool ok = coroutine_execute(co);
+		coroutine_execute(co);
 		worker_check_stack(worker, co);
 		worker->return_ctx = co->sched_ctx;
-		if (!ok) {
-			bailout = true;
-			break;
-		}
 		co->worker = NULL;
 		worker->coroutine = NULL;
 		async_coroutine_finish(co); /* (its starter's reference keeps it) */
 		coroutine_release_vm_stack(worker);
 		worker_check_stack(worker, NULL);
 		if (!worker_park(worker, co)) {
-			break;
+			return;
 		}
 	}
+}
+
+/* A fatal error ended the body of the coroutine bound to the worker: its frames are never
+ * unwound, the worker dies, and the bailout goes on in the context that resumed it. One that
+ * came between two bodies (nothing is bound then) only goes on. */
+static ZEND_COLD void worker_bailed_out(async_worker_t *worker)
+{
+	async_coroutine_t *co = worker->coroutine;
+	if (co == NULL) {
+		return;
+	}
+	ZEND_ASYNC_EVENT_SET(&co->coro.event, ZEND_ASYNC_EVENT_F_BAILOUT);
+	co->execute_data = NULL;
+	worker_check_stack(worker, co);
+	worker->return_ctx = co->sched_ctx;
+}
+
+static ZEND_STACK_ALIGNED void worker_entry(zend_fiber_transfer *transfer)
+{
+	async_worker_t *worker = (async_worker_t *) EG(current_fiber_context);
+	/* volatile: written in zend_catch, after the longjmp. */
+	volatile bool bailout = false;
+
+	/* One bailout point for the worker's life, not one per coroutine: a setjmp per body was three
+	 * libc calls on every spawn. EG(bailout) points here whenever the worker runs (a switch saves
+	 * and restores it with the rest of the engine's state). */
+	zend_first_try {
+		worker_run(worker);
+	} zend_catch {
+		bailout = true;
+		worker_bailed_out(worker);
+	} zend_end_try();
 
 	/* Whoever this returns to (the scheduler context that resumed the last coroutine it ran)
 	 * retires the worker. */
