@@ -6,13 +6,16 @@
  * a LIFO free list, so a released stack is reused warm and without a system call.
  *
  * Overflow. A stack grows down from its top; the first bytes an overflow of stack k writes are the
- * top bytes of stack k-1, which each stack keeps free (RED_ZONE) and where stack k's canary lies.
- * The canary is checked every time the coroutine on stack k switches out and when it ends, before
- * anything else runs: a broken canary ends the process (the stack below may hold another
- * coroutine's frames, which must never run again). Keeping the canary in the page below instead
- * of at the stack's own bottom costs no page: that page is the top of a stack in use (or carved
- * earlier). Stack 0 of a chunk overflows into the chunk's guard page; as long as the map budget
- * allows (a quarter of vm.max_map_count), a stack also gets a guard page of its own at its bottom.
+ * top bytes of stack k-1, which each stack keeps free (RED_ZONE). When stack k has no guard page of
+ * its own, that red zone is its canary zone: checked every time the coroutine on stack k switches
+ * out and when it ends, before anything else runs, a broken canary ends the process (the stack
+ * below may hold another coroutine's frames, which must never run again). It is a zone of words,
+ * not one: the frames an overflow lays there may leave a word unwritten (a padding slot; seen on a
+ * debug build), hardly all of them. Keeping it in the page below instead of at the stack's own
+ * bottom costs no page: that page is the top of a stack in use (or carved earlier). Stack 0 of a
+ * chunk overflows into the chunk's guard page; as long as the map budget allows (a quarter of
+ * vm.max_map_count), a stack also gets a guard page of its own at its bottom, and then needs no
+ * canary.
  * A fault in any guard is caught by a SIGSEGV handler on an alternate stack, which names the
  * overflow and ends the process; a fault anywhere else goes to the handler that was there before.
  */
@@ -197,11 +200,16 @@ static void stack_describe(async_stack_t *stack, uint32_t number)
 	stack->size = arena.stack_size - RED_ZONE - (stack->guarded ? arena.page : 0);
 }
 
-/* The canary of stack `number` lies at the top of the stack below it (or in the chunk's guard,
- * for the first: none is needed there). */
+/* The canary zone of stack `number` is the red zone at the top of the stack below it. A stack
+ * with a guard page of its own needs none (an overflow faults before it gets there), nor does the
+ * first of a chunk (the chunk's guard is under it). */
 static uint64_t *canary_of(uint32_t number)
 {
-	return number % CHUNK_STACKS == 0 ? NULL : (uint64_t *) (stack_bottom(number) - sizeof(uint64_t));
+	ZEND_ASSERT(ASYNC_STACK_CANARY_WORDS * sizeof(uint64_t) <= RED_ZONE && "the zone is in the red zone");
+	if (number % CHUNK_STACKS == 0 || arena.guarded[number]) {
+		return NULL;
+	}
+	return (uint64_t *) (stack_bottom(number) - ASYNC_STACK_CANARY_WORDS * sizeof(uint64_t));
 }
 
 static bool carve(uint32_t *number)
@@ -236,8 +244,9 @@ bool async_stack_acquire(async_stack_t *stack, size_t size, zend_long guards)
 	arena.in_use++;
 	stack_describe(stack, number);
 	stack->canary = canary_of(number);
-	if (stack->canary != NULL) {
-		*stack->canary = ASYNC_STACK_CANARY; /* (after a trim the page below may have been given back) */
+	/* (written at every acquire: after a trim the page below may have been given back) */
+	for (int i = 0; stack->canary != NULL && i < ASYNC_STACK_CANARY_WORDS; i++) {
+		stack->canary[i] = ASYNC_STACK_CANARY;
 	}
 	return true;
 }

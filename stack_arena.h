@@ -5,8 +5,8 @@
  * per coroutine, so vm.max_map_count (65,530 by default) caps a process at ~28,000 suspended
  * coroutines. The arena maps chunks of many stacks at once and reuses a released stack without
  * a system call. Overflow: the chunk's lowest page is a guard; a stack gets a guard page of its
- * own while the map budget allows (a quarter of vm.max_map_count); every stack has a canary just
- * under it, checked each time its coroutine switches out. A fault in a guard, or a
+ * own while the map budget allows (a quarter of vm.max_map_count); a stack without one has a
+ * canary zone just under it, checked each time its coroutine switches out. A fault in a guard, or a
  * broken canary, ends the process with a fatal error naming the overflow — never silently.
  */
 #ifndef ASYNC_STACK_ARENA_H
@@ -17,13 +17,17 @@
 typedef struct {
 	void *base;      /* lowest usable address (above the guard page, if any) */
 	size_t size;     /* usable bytes */
-	uint64_t *canary; /* its canary (NULL: the first of a chunk, under it lies the chunk's guard) */
+	uint64_t *canary; /* its canary zone, ASYNC_STACK_CANARY_WORDS words (NULL: a guard page is
+	                   * under it, its own or the chunk's) */
 	uint32_t number; /* chunk * stacks per chunk + index */
 	bool guarded;    /* it has a guard page of its own */
 } async_stack_t;
 
-/* The value every canary holds. */
+/* The value every word of a canary zone holds. */
 #define ASYNC_STACK_CANARY ((uint64_t) 0x5a17a5c0c0a57acfULL)
+/* A zone, not a word: an overflow that passes by may leave a word of it unwritten (a caller's
+ * padding or an unused local lying just there: seen on a debug build), hardly all of them. */
+#define ASYNC_STACK_CANARY_WORDS 8
 
 /* Whether the arena is usable on this build and machine (boost.context's make_fcontext is
  * exported by PHP; a build on ucontext keeps the Zend fiber API's stacks). */
@@ -35,11 +39,19 @@ bool async_stack_arena_available(void);
 bool async_stack_acquire(async_stack_t *stack, size_t size, zend_long guards);
 void async_stack_release(async_stack_t *stack);
 
-/* The canary under the stack (in the red zone at the top of the stack below) is intact. Inline:
- * it is read on every switch out. */
+/* The canary zone under the stack (the red zone at the top of the stack below) is intact. Inline:
+ * it is read on every switch out (a guarded stack has none: one test). */
 static zend_always_inline bool async_stack_canary_intact(const async_stack_t *stack)
 {
-	return stack->canary == NULL || *stack->canary == ASYNC_STACK_CANARY;
+	const uint64_t *zone = stack->canary;
+	if (EXPECTED(zone == NULL)) {
+		return true;
+	}
+	uint64_t diff = 0;
+	for (int i = 0; i < ASYNC_STACK_CANARY_WORDS; i++) {
+		diff |= zone[i] ^ ASYNC_STACK_CANARY;
+	}
+	return diff == 0;
 }
 
 /* A broken canary: the fatal error, and the process ends (the stack below was overwritten). */
