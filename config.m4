@@ -5,6 +5,11 @@ PHP_ARG_ENABLE([async],
   [AS_HELP_STRING([--enable-async], [Enable coroutines, the scheduler and the libuv reactor])],
   [no])
 
+PHP_ARG_ENABLE([async-lto],
+  [whether to build the async runtime with link-time optimization],
+  [AS_HELP_STRING([--disable-async-lto], [Build without link-time optimization])],
+  [yes], [no])
+
 if test "$PHP_ASYNC" != "no"; then
   PKG_CHECK_MODULES([LIBUV], [libuv >= 1.44.0])
   PHP_EVAL_INCLINE($LIBUV_CFLAGS)
@@ -23,8 +28,19 @@ if test "$PHP_ASYNC" != "no"; then
   dnl Only the ABI (ZEND_API) and get_module() are exported: calls between the module's own files
   dnl and its globals then bind directly, not through the PLT and GOT (the switch path crosses
   dnl several files on every suspend).
-  ASYNC_VISIBILITY=""
-  AX_CHECK_COMPILE_FLAG([-fvisibility=hidden], [ASYNC_VISIBILITY="-fvisibility=hidden"])
+  ASYNC_CC_FLAGS=""
+  AX_CHECK_COMPILE_FLAG([-fvisibility=hidden], [ASYNC_CC_FLAGS="-fvisibility=hidden"])
+
+  dnl Link-time optimization: the hot paths cross files (a spawn runs through async.c, scope.c,
+  dnl scheduler.c and coroutine.c; a finish through coroutine.c, coroutine_awaiter.c and scope.c),
+  dnl and LTO inlines across them (await(spawn()) ~2% fewer instructions, ~5-10% less time).
+  dnl The flag goes to the compile and to the link (libtool passes -flto through).
+  if test "$PHP_ASYNC_LTO" != "no"; then
+    AX_CHECK_COMPILE_FLAG([-flto=auto], [
+      ASYNC_CC_FLAGS="$ASYNC_CC_FLAGS -flto=auto"
+      ASYNC_SHARED_LIBADD="$ASYNC_SHARED_LIBADD -flto=auto"
+    ])
+  fi
 
   dnl Sources by layer (docs/architecture.md); config.w32 lists the same (scripts/check-layout.sh).
   PHP_NEW_EXTENSION(async,
@@ -34,6 +50,6 @@ if test "$PHP_ASYNC" != "no"; then
      reactor.c reactor_timer.c reactor_poll.c reactor_io.c reactor_dns.c reactor_signal.c reactor_process.c reactor_fs_event.c reactor_work.c \
      context.c scope.c future.c timeout.c channel.c pool.c task_group.c task_group_join.c task_group_iterator.c iterate.c virtual_time.c await.c signal_wait.c fs_watcher.c cpu.c runtime_stats.c \
      hook_functions.c hook_sleep.c hook_dns.c hook_sockets.c hook_stream_transport.c hook_stream_select.c hook_pcntl.c hook_curl.c hook_curl_multi.c hook_exec.c hook_proc_wait.c hook_stdio.c hook_stdio_files.c hook_stdio_lock.c hook_stdio_wrapper.c hook_stdio_pool.c hook_watchdog.c hook_dump.c hook_time.c],
-    $ext_shared,, [-DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 -Wall -Wno-unused-parameter $ASYNC_VISIBILITY])
+    $ext_shared,, [-DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 -Wall -Wno-unused-parameter $ASYNC_CC_FLAGS])
   PHP_INSTALL_HEADERS([ext/async], [zend_async_API.h async_io_wait.h php_async.h async_ring.h])
 fi
