@@ -978,6 +978,15 @@ static void call_finally_handler(zval *handler, zend_object *coroutine)
 	}
 }
 
+/* A finished coroutine whose get_gc would report nothing the GC could follow (its callable is
+ * released, its result is not an array or object, it has no error, context nor finally
+ * handlers; the class allows no dynamic properties). */
+static zend_always_inline bool coroutine_holds_nothing_collectable(const async_coroutine_t *co)
+{
+	return co->coro.fcall == NULL && !Z_COLLECTABLE(co->coro.result) && co->coro.exception == NULL
+		&& co->context == NULL && co->finally_handlers == NULL;
+}
+
 void async_coroutine_finish(async_coroutine_t *co)
 {
 	zend_coroutine_t *coro = &co->coro;
@@ -1050,6 +1059,15 @@ void async_coroutine_finish(async_coroutine_t *co)
 		/* Its destructor has nothing left to do (no error to report, nothing to cancel): marked
 		 * as run, the engine skips the call and the fiber-switch block around it. */
 		GC_ADD_FLAGS(&co->std, IS_OBJ_DESTRUCTOR_CALLED);
+	}
+
+	/* A finished coroutine that holds nothing the cycle collector could follow cannot be in a
+	 * cycle: marked so, the releases of the references still held on it (the alive one below, an
+	 * awaiter's, its handle) do not buffer it as a possible root (a gc_possible_root() call now
+	 * and a gc_remove_from_buffer() one when it is freed). getContext() takes the mark off. Not
+	 * for one already buffered (its handle was dropped while it ran): nothing to save there. */
+	if (GC_INFO(&co->std) == 0 && coroutine_holds_nothing_collectable(co)) {
+		GC_ADD_FLAGS(&co->std, GC_NOT_COLLECTABLE);
 	}
 
 	/* The alive reference taken by spawn(). */
@@ -1446,6 +1464,8 @@ zend_object *async_coroutine_get_context(async_coroutine_t *co)
 	if (co->context == NULL) {
 		ZEND_ASSERT(context_factory != NULL && "context.c registers the factory at MINIT");
 		co->context = context_factory();
+		/* It may hold the coroutine (a value set in it): the cycle collector must see it again. */
+		GC_DEL_FLAGS(&co->std, GC_NOT_COLLECTABLE);
 	}
 	return co->context;
 }
