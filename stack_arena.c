@@ -23,6 +23,9 @@
 #include <sys/mman.h>
 #include <signal.h>
 #include <unistd.h>
+#ifdef __SANITIZE_ADDRESS__
+# include <sanitizer/asan_interface.h>
+#endif
 
 #define CHUNK_STACKS 256
 #define RED_ZONE 64
@@ -243,6 +246,11 @@ bool async_stack_acquire(async_stack_t *stack, size_t size, zend_long guards)
 	}
 	arena.in_use++;
 	stack_describe(stack, number);
+#ifdef __SANITIZE_ADDRESS__
+	/* A released stack may still carry the redzones of frames that were never unwound (a worker
+	 * parked at request end, a body ended by a fatal error): a munmap would have cleared them. */
+	__asan_unpoison_memory_region(stack->base, stack->size);
+#endif
 	stack->canary = canary_of(number);
 	/* (written at every acquire: after a trim the page below may have been given back) */
 	for (int i = 0; stack->canary != NULL && i < ASYNC_STACK_CANARY_WORDS; i++) {

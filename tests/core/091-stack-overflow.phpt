@@ -41,18 +41,11 @@ function run(string $file, array $ini, int $depth): void
     $status = proc_close($p);
     echo "exit $status: ", trim(preg_replace('/coroutine \d+ spawned at \S+:\d+/', 'coroutine N spawned at F:L', $out)), "\n";
 }
-/* default settings: the stack has a guard page of its own */
-run($file, [], 1000000);
-/* no guard of its own (async.stack_guards=0): the recursion runs through the stack below into the chunk's guard */
-run($file, ['async.stack_guards' => 0], 1000000);
-/* no guard, 64 KiB stacks, a recursion that needs more than one of them (~75 KiB here, ~150 KiB
- * on a debug build) but less than the six below, then returns: the canary */
-run($file, ['async.stack_guards' => 0, 'fiber.stack_size' => '64K'], 140);
-/* within the stack: nothing */
-run($file, ['async.stack_guards' => 0, 'fiber.stack_size' => '64K'], 20);
 /* a sweep of depths around the limit: each run ends cleanly or with the fatal error, never a crash
  * (the frames an overflow lays over the canary zone differ at every depth; one word was once left
- * unwritten on a debug build, and the overflow ran on unseen) */
+ * unwritten on a debug build, and the overflow ran on unseen). It comes first: under the valgrind
+ * lane every child writes the test's one log file, where a child that overflows on purpose is
+ * reported, and the last child, which stays within its stack, leaves the log as the test left it. */
 $bad = [];
 for ($depth = 30; $depth <= 420; $depth += 13) {
     $cmd = [PHP_BINARY, '-n', '-d', 'extension=' . async_module_path(), '-d', 'pcre.jit=0',
@@ -67,12 +60,21 @@ for ($depth = 30; $depth <= 420; $depth += 13) {
     }
 }
 echo $bad ? implode("\n", $bad) . "\n" : "sweep: every depth ended cleanly\n";
+/* default settings: the stack has a guard page of its own */
+run($file, [], 1000000);
+/* no guard of its own (async.stack_guards=0): the recursion runs through the stack below into the chunk's guard */
+run($file, ['async.stack_guards' => 0], 1000000);
+/* no guard, 64 KiB stacks, a recursion that needs more than one of them (~75 KiB here, ~150 KiB
+ * on a debug build) but less than the six below, then returns: the canary */
+run($file, ['async.stack_guards' => 0, 'fiber.stack_size' => '64K'], 140);
+/* within the stack: nothing */
+run($file, ['async.stack_guards' => 0, 'fiber.stack_size' => '64K'], 20);
 unlink($file);
 ?>
 --EXPECT--
+sweep: every depth ended cleanly
 exit 255: PHP Fatal error:  C stack overflow in a coroutine (it ran into a guard page): it needed more than its stack (fiber.stack_size); the process stops, since the memory next to that stack may hold another coroutine's frames
 exit 255: PHP Fatal error:  C stack overflow in a coroutine (it ran into a guard page): it needed more than its stack (fiber.stack_size); the process stops, since the memory next to that stack may hold another coroutine's frames
 exit 255: PHP Fatal error:  C stack overflow in coroutine N spawned at F:L (its canary was overwritten): it needed more than its stack (fiber.stack_size); the process stops, since the memory next to that stack may hold another coroutine's frames
 exit 0: depth 20
 end
-sweep: every depth ended cleanly
