@@ -81,11 +81,6 @@ static zend_async_scope_t *scheduler_new_scope(zend_async_scope_t *parent, bool 
  * Run queue: a ring of coroutines, each entry holding a reference.
  * ------------------------------------------------------------------------------------------- */
 
-static zend_always_inline void queue_push(async_ring_t *q, zend_coroutine_t *coro)
-{
-	*ASYNC_RING_PUSH(q, zend_coroutine_t *) = coro;
-}
-
 /* The fuzz knob (async.schedule_seed): a seeded choice among the first few entries perturbs the
  * order without starving anyone. */
 static uint64_t rng_next(void)
