@@ -33,7 +33,8 @@ if test "$PHP_ASYNC" != "no"; then
 
   dnl Link-time optimization: the hot paths cross files (a spawn runs through async.c, scope.c,
   dnl scheduler.c and coroutine.c; a finish through coroutine.c, coroutine_awaiter.c and scope.c),
-  dnl and LTO inlines across them (await(spawn()) ~2% fewer instructions, ~5-10% less time).
+  dnl and LTO inlines across them (await(spawn()) ~2% fewer instructions, 3-11% less time in
+  dnl this machine's noisy runs).
   dnl The flag goes to the compile and to the link (libtool passes -flto through).
   if test "$PHP_ASYNC_LTO" != "no"; then
     AX_CHECK_COMPILE_FLAG([-flto=auto], [

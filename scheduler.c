@@ -117,14 +117,9 @@ static zend_always_inline zend_coroutine_t *queue_pop(async_ring_t *q)
 	return *ASYNC_RING_POP(q, zend_coroutine_t *);
 }
 
-static zend_always_inline bool queue_enter(zend_coroutine_t *coroutine)
-{
-	return async_scheduler_queue_enter(coroutine);
-}
-
 bool async_scheduler_enqueue(zend_coroutine_t *coroutine)
 {
-	return queue_enter(coroutine);
+	return async_scheduler_queue_enter(coroutine);
 }
 
 static void microtask_add(zend_async_microtask_t *microtask)
@@ -287,7 +282,7 @@ zend_coroutine_t *async_spawn_helper(zend_async_scope_t *scope)
 		scope = async_scope_ops->main();
 	}
 	async_coroutine_t *co = spawn_into(scope);
-	queue_enter(&co->coro);
+	async_scheduler_queue_enter(&co->coro);
 	return &co->coro;
 }
 
@@ -329,7 +324,7 @@ zend_coroutine_t *async_spawn(zend_async_scope_t *scope, zend_object *provider, 
 
 	if (ZEND_ASYNC_G(graceful_shutdown)) {
 		/* Spawned after a graceful shutdown began: cancelled at once (§8.1.4). */
-		queue_enter(&co->coro);
+		async_scheduler_queue_enter(&co->coro);
 		async_coroutine_cancel(&co->coro, async_new_exception(async_ce_async_cancellation, "Graceful shutdown"), true, true);
 		return &co->coro;
 	}
@@ -344,7 +339,7 @@ zend_coroutine_t *async_spawn(zend_async_scope_t *scope, zend_object *provider, 
 		OBJ_RELEASE(&co->std);
 		return NULL;
 	}
-	queue_enter(&co->coro);
+	async_scheduler_queue_enter(&co->coro);
 	if (provider != NULL && !async_scope_ops->strategy_hook(provider, &co->coro, scope, false)) {
 		OBJ_RELEASE(&co->std); /* it runs anyway; the caller gets the hook's exception */
 		return NULL;
@@ -1123,7 +1118,7 @@ void async_scheduler_yield(void)
 	}
 	/* A yield waits on nothing: a bare waiting waker, then straight into the queue. */
 	waker->status = ZEND_ASYNC_WAKER_WAITING;
-	queue_enter(coro);
+	async_scheduler_queue_enter(coro);
 	suspend_current(coro, co, waker);
 	if (coro->waker != NULL && coro->waker->length != 0) {
 		zend_async_waker_clean(coro);

@@ -29,10 +29,32 @@ void async_scheduler_request_startup(void);
 void async_scheduler_rshutdown(void);
 void async_scheduler_launch(void);
 bool async_scheduler_enqueue(zend_coroutine_t *coroutine);
+
 /* The same, inline, for the core's primitives whose every message wakes a coroutine (a channel's
  * rendezvous): its run-queue entry (with the reference the entry holds) and a waiting waker marked
  * queued. False for a finished coroutine. */
-static zend_always_inline bool async_scheduler_queue_enter(zend_coroutine_t *coroutine);
+static zend_always_inline bool async_scheduler_queue_enter(zend_coroutine_t *coroutine)
+{
+	async_coroutine_t *co = ASYNC_CO_FROM_CORO(coroutine);
+	/* Main is "finished" for its awaiters once the script ended, yet shutdown functions still
+	 * run on it and may wait. */
+	if (ZEND_COROUTINE_IS_FINISHED(coroutine) && !ZEND_COROUTINE_IS_MAIN(coroutine)) {
+		return false;
+	}
+	/* Even when an older entry is still in the ring, the waiter is now due: the entry counts. */
+	if (coroutine->waker != NULL && coroutine->waker->status == ZEND_ASYNC_WAKER_WAITING) {
+		coroutine->waker->status = ZEND_ASYNC_WAKER_QUEUED;
+	}
+	if (co->in_queue) {
+		return true;
+	}
+	ZEND_ASSERT(!ZEND_COROUTINE_IS_FINISHED(coroutine) || ZEND_COROUTINE_IS_MAIN(coroutine));
+	co->in_queue = true;
+	GC_ADDREF(&co->std);
+	*ASYNC_RING_PUSH(&ASYNC_G(run_queue), zend_coroutine_t *) = coroutine;
+	return true;
+}
+
 /* Suspends the current coroutine until its waker is resolved; async_wait.c is the way to use it. */
 void async_scheduler_suspend(bool from_main);
 /* The same for a wait async_wait_begin() allowed: its checks (launched, not the scheduler's
@@ -98,27 +120,5 @@ void async_scheduler_add_deadlock_resolver(async_deadlock_resolver_fn resolver);
  * coroutine was cancelled: waits that no coroutine would ever end are rejected there. */
 typedef void (*async_shutdown_listener_fn)(const char *reason);
 void async_scheduler_add_shutdown_listener(async_shutdown_listener_fn listener);
-
-static zend_always_inline bool async_scheduler_queue_enter(zend_coroutine_t *coroutine)
-{
-	async_coroutine_t *co = ASYNC_CO_FROM_CORO(coroutine);
-	/* Main is "finished" for its awaiters once the script ended, yet shutdown functions still
-	 * run on it and may wait. */
-	if (ZEND_COROUTINE_IS_FINISHED(coroutine) && !ZEND_COROUTINE_IS_MAIN(coroutine)) {
-		return false;
-	}
-	/* Even when an older entry is still in the ring, the waiter is now due: the entry counts. */
-	if (coroutine->waker != NULL && coroutine->waker->status == ZEND_ASYNC_WAKER_WAITING) {
-		coroutine->waker->status = ZEND_ASYNC_WAKER_QUEUED;
-	}
-	if (co->in_queue) {
-		return true;
-	}
-	ZEND_ASSERT(!ZEND_COROUTINE_IS_FINISHED(coroutine) || ZEND_COROUTINE_IS_MAIN(coroutine));
-	co->in_queue = true;
-	GC_ADDREF(&co->std);
-	*ASYNC_RING_PUSH(&ASYNC_G(run_queue), zend_coroutine_t *) = coroutine;
-	return true;
-}
 
 #endif /* ASYNC_SCHEDULER_H */

@@ -252,9 +252,11 @@ bool async_stack_acquire(async_stack_t *stack, size_t size, zend_long guards)
 	__asan_unpoison_memory_region(stack->base, stack->size);
 #endif
 	stack->canary = canary_of(number);
-	/* (written at every acquire: after a trim the page below may have been given back) */
-	for (int i = 0; stack->canary != NULL && i < ASYNC_STACK_CANARY_WORDS; i++) {
-		stack->canary[i] = ASYNC_STACK_CANARY;
+	if (stack->canary != NULL) {
+		/* (written at every acquire: after a trim the page below may have been given back) */
+		for (int i = 0; i < ASYNC_STACK_CANARY_WORDS; i++) {
+			stack->canary[i] = ASYNC_STACK_CANARY;
+		}
 	}
 	return true;
 }
