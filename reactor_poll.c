@@ -43,12 +43,19 @@ struct _async_poll_s {
 	bool closed;                   /* announced closing (or request shutdown): never polled again */
 	bool direct_armed;             /* someone waits on the poll event itself */
 	bool unapplied;                /* in ASYNC_G(unapplied_polls): its watch reaches epoll at the next run */
+	async_proxy_t *spare;          /* a released proxy kept for the next wait (tracked polls) */
 };
 
 struct _async_proxy_s {
 	zend_async_poll_proxy_t proxy; /* first */
 	uint32_t slot;                 /* index in poll->proxies while started */
 	bool armed;
+	bool own_listed;               /* `own` is listed in its coroutine's waker */
+	/* The waiter of a one-descriptor wait (wait_one()): listed in its coroutine's waker without a
+	 * subscription (async_wait_list_own()) and woken by poll_deliver() directly, so a wait
+	 * allocates no callback and walks no callback vector. Part of the proxy: the waker only
+	 * borrows it (the proxy keeps one reference of its own, never dropped). */
+	zend_coroutine_event_callback_t own;
 };
 
 #define POLL_OF(proxy) ((async_poll_t *) (proxy)->proxy.poll_event)
@@ -91,6 +98,10 @@ static void poll_close_cb(uv_handle_t *handle)
 
 static void poll_free(async_poll_t *poll)
 {
+	if (poll->spare != NULL) {
+		efree(poll->spare);
+		poll->spare = NULL;
+	}
 	zend_async_callbacks_free(&poll->event.base);
 	if (poll->proxies) {
 		efree(poll->proxies);
@@ -131,6 +142,19 @@ static void poll_forget(async_poll_t *poll)
 	}
 }
 
+/* A proxy's readiness to its waiters: its own (a wait_one()) is woken directly, as
+ * zend_async_waker_callback_resolve() would, and any subscriber through the callback vector. */
+static void proxy_fire(async_proxy_t *proxy, int got)
+{
+	proxy->proxy.triggered_events = got;
+	if (proxy->own_listed && zend_async_waker_take(&proxy->own, &proxy->proxy.base)) {
+		ZEND_ASYNC_ENQUEUE_COROUTINE(proxy->own.coroutine);
+	}
+	if (proxy->proxy.base.callbacks.length != 0) {
+		ZEND_ASYNC_CALLBACKS_NOTIFY(&proxy->proxy.base, NULL, NULL);
+	}
+}
+
 /* Tells the armed proxies (and direct waiters) what happened; each proxy fires once. */
 static void poll_deliver(async_poll_t *poll, int ready)
 {
@@ -157,8 +181,7 @@ static void poll_deliver(async_poll_t *poll, int ready)
 		int got = ready & (proxy->proxy.events | POLL_ALWAYS);
 		if (proxy->armed && got != 0) {
 			proxy->armed = false;
-			proxy->proxy.triggered_events = got;
-			ZEND_ASYNC_CALLBACKS_NOTIFY(&proxy->proxy.base, NULL, NULL);
+			proxy_fire(proxy, got);
 		}
 		proxy->proxy.base.dispose(&proxy->proxy.base);
 	}
@@ -394,8 +417,7 @@ static bool proxy_start(zend_async_event_t *event)
 	async_poll_t *poll = POLL_OF(proxy);
 	proxy->proxy.triggered_events = 0;
 	if (poll->closed || POLL_DETACHED(poll)) {
-		proxy->proxy.triggered_events = ASYNC_POLL_CLOSED;
-		ZEND_ASYNC_CALLBACKS_NOTIFY(event, NULL, NULL);
+		proxy_fire(proxy, ASYNC_POLL_CLOSED);
 		return true;
 	}
 	/* Starting a started proxy re-arms it (a one-shot that fired) without counting twice. */
@@ -430,6 +452,14 @@ static bool proxy_stop(zend_async_event_t *event)
 	return true;
 }
 
+/* A released proxy of a descriptor that will be waited for again (a tracked one: a socket stream)
+ * is kept for its next wait instead of freed. */
+static bool proxy_may_park(async_poll_t *poll, async_proxy_t *proxy)
+{
+	return poll->tracked && poll->spare == NULL && !poll->closed && !POLL_DETACHED(poll)
+		&& proxy->proxy.base.extra_offset == 0;
+}
+
 static bool proxy_dispose(zend_async_event_t *event)
 {
 	if (!async_reactor_last_ref(event)) {
@@ -438,10 +468,32 @@ static bool proxy_dispose(zend_async_event_t *event)
 	async_proxy_t *proxy = (async_proxy_t *) event;
 	async_poll_t *poll = POLL_OF(proxy);
 	proxy_stop(event);
+	ZEND_ASSERT(!proxy->own_listed && "a waker lists the proxy only while it holds a reference");
 	zend_async_callbacks_free(event);
-	efree(proxy);
+	if (proxy_may_park(poll, proxy)) {
+		poll->spare = proxy; /* holds no reference: poll_free() frees it */
+	} else {
+		efree(proxy);
+	}
 	poll_dispose(&poll->event.base);
 	return true;
+}
+
+/* The waker lets go of a proxy's own waiter (zend_async_waker_clean()): nothing was subscribed. */
+static bool proxy_del_callback(zend_async_event_t *event, zend_async_event_callback_t *callback)
+{
+	async_proxy_t *proxy = (async_proxy_t *) event;
+	if (callback == &proxy->own.base) {
+		proxy->own_listed = false;
+		return true;
+	}
+	return zend_async_event_default_del_callback(event, callback);
+}
+
+/* Never called: the proxy's own reference keeps its waiter. */
+static void proxy_own_dispose(zend_async_event_callback_t *callback, zend_async_event_t *event)
+{
+	ZEND_ASSERT(0 && "a proxy's own waiter lives as long as the proxy");
 }
 
 static zend_string *proxy_info(zend_async_event_t *event)
@@ -454,11 +506,23 @@ static const async_reactor_methods_t proxy_methods = {
 	.start = proxy_start, .stop = proxy_stop, .dispose = proxy_dispose, .info = proxy_info,
 };
 
+/* A new proxy, or the poll's spare made new (without extra data only). */
 static async_proxy_t *proxy_new(async_poll_t *poll, int events, size_t extra_size)
 {
-	async_proxy_t *proxy = ecalloc(1, sizeof(async_proxy_t) + extra_size);
+	async_proxy_t *proxy;
+	if (extra_size == 0 && poll->spare != NULL) {
+		proxy = poll->spare;
+		poll->spare = NULL;
+		memset(proxy, 0, sizeof(*proxy));
+	} else {
+		proxy = ecalloc(1, sizeof(async_proxy_t) + extra_size);
+	}
 	zend_async_event_t *base = &proxy->proxy.base;
 	async_reactor_event_init(base, &proxy_methods);
+	base->del_callback = proxy_del_callback;
+	proxy->own.base.ref_count = 1;
+	proxy->own.base.callback = zend_async_waker_callback_resolve;
+	proxy->own.base.dispose = proxy_own_dispose;
 	if (extra_size) {
 		base->extra_offset = sizeof(async_proxy_t);
 	}
@@ -705,6 +769,52 @@ static int wait_many(async_io_pollfd_t *fds, uint32_t count, zend_long timeout_m
 	return EG(exception) ? -1 : ready;
 }
 
+/* One descriptor, the common wait (a socket stream's read or write): the proxy's own waiter is
+ * listed in the waker instead of subscribed, and the proxy is the poll's spare from the last wait.
+ * The same answers as wait_many() for one entry. */
+static int wait_one(php_socket_t fd, int mask, zend_long timeout_ms, zend_async_timer_event_t **timer)
+{
+	zend_coroutine_t *co = async_wait_begin(NULL, "wait for a descriptor");
+	if (co == NULL) {
+		return -1;
+	}
+	int error = 0;
+	async_poll_t *poll = poll_get(fd, &error);
+	if (poll == NULL) {
+		async_wait_end(co);
+		return error == UV_EPERM ? mask & (ASYNC_POLL_READ | ASYNC_POLL_WRITE) : ASYNC_POLL_ERROR;
+	}
+	async_proxy_t *proxy = proxy_new(poll, mask, 0);
+	poll_dispose(&poll->event.base);
+	zend_async_event_t *event = &proxy->proxy.base;
+
+	bool ok;
+	proxy->own.base.ref_count++; /* the waker's */
+	if (EXPECTED(async_wait_list_own(co, event, &proxy->own))) {
+		proxy->own_listed = true;
+		proxy_start(event);
+		ok = true;
+	} else {
+		proxy->own.base.ref_count--;
+		ok = zend_async_resume_when(co, event, false, zend_async_waker_callback_resolve, NULL);
+	}
+	ok = ok && (timeout_ms < 0 || wait_on_timer(co, timeout_ms, timer));
+	int revents = -1;
+	if (ok && async_wait_suspend(co)) {
+		revents = proxy->proxy.triggered_events & (mask | POLL_ALWAYS);
+	}
+	async_wait_end(co);
+	ZEND_ASYNC_EVENT_RELEASE(event);
+	return EG(exception) ? -1 : revents;
+}
+
+/* What wait_many() and wait_one() share: the may-I check, a zero timeout's plain poll(2). */
+static zend_always_inline bool wait_one_fits(php_socket_t fd, int mask, zend_long timeout_ms)
+{
+	return fd >= 0 && (mask & (ASYNC_POLL_READ | ASYNC_POLL_WRITE | ASYNC_POLL_PRI)) != 0 && timeout_ms != 0
+		&& async_io_can_wait();
+}
+
 int async_io_wait_many(async_io_pollfd_t *fds, uint32_t count, zend_long timeout_ms)
 {
 	return wait_many(fds, count, timeout_ms, NULL);
@@ -712,6 +822,9 @@ int async_io_wait_many(async_io_pollfd_t *fds, uint32_t count, zend_long timeout
 
 int async_io_wait_fd_timer(php_socket_t fd, int mask, zend_long timeout_ms, zend_async_timer_event_t **timer)
 {
+	if (wait_one_fits(fd, mask, timeout_ms)) {
+		return wait_one(fd, mask, timeout_ms, timer);
+	}
 	async_io_pollfd_t entry = { fd, mask, 0 };
 	int n = wait_many(&entry, 1, timeout_ms, timer);
 	return n > 0 ? entry.revents : n;
@@ -719,7 +832,5 @@ int async_io_wait_fd_timer(php_socket_t fd, int mask, zend_long timeout_ms, zend
 
 int async_io_wait_fd(php_socket_t fd, int mask, zend_long timeout_ms)
 {
-	async_io_pollfd_t entry = { fd, mask, 0 };
-	int n = async_io_wait_many(&entry, 1, timeout_ms);
-	return n > 0 ? entry.revents : n;
+	return async_io_wait_fd_timer(fd, mask, timeout_ms, NULL);
 }
