@@ -56,6 +56,9 @@ struct _async_proxy_s {
 	 * allocates no callback and walks no callback vector. Part of the proxy: the waker only
 	 * borrows it (the proxy keeps one reference of its own, never dropped). */
 	zend_coroutine_event_callback_t own;
+	/* The same wait's subscription to its timeout's timer: a callback of the proxy, not a new one
+	 * per wait. */
+	zend_coroutine_event_callback_t timer_own;
 };
 
 #define POLL_OF(proxy) ((async_poll_t *) (proxy)->proxy.poll_event)
@@ -432,6 +435,13 @@ static bool proxy_start(zend_async_event_t *event)
 		async_reactor_event_count_on(event);
 	}
 	proxy->armed = true;
+	/* A tracked poll that already watches what this proxy wants (a keep-alive socket's reads) only
+	 * needs to keep the loop alive again: what poll_update() would conclude, without its walk. */
+	int wants = proxy->proxy.events & POLL_WATCHABLE;
+	if (poll->tracked && wants != 0 && (poll->uv_events & wants) == wants) {
+		uv_ref((uv_handle_t *) &poll->uv);
+		return true;
+	}
 	poll_update(poll, 0);
 	return true;
 }
@@ -444,8 +454,14 @@ static bool proxy_stop(zend_async_event_t *event)
 	}
 	event->loop_ref_count = 0;
 	async_poll_t *poll = POLL_OF(proxy);
+	bool was_armed = proxy->armed;
 	proxy_detach(proxy);
 	async_reactor_event_count_off(event);
+	/* A proxy that fired was no longer in what the poll needs (poll_deliver() updated it then): a
+	 * tracked poll has nothing to change. */
+	if (!was_armed && poll->tracked) {
+		return true;
+	}
 	poll->event.base.ref_count++;
 	poll_update(poll, 0);
 	poll_dispose(&poll->event.base);
@@ -523,6 +539,7 @@ static async_proxy_t *proxy_new(async_poll_t *poll, int events, size_t extra_siz
 	proxy->own.base.ref_count = 1;
 	proxy->own.base.callback = zend_async_waker_callback_resolve;
 	proxy->own.base.dispose = proxy_own_dispose;
+	proxy->timer_own.base = proxy->own.base;
 	if (extra_size) {
 		base->extra_offset = sizeof(async_proxy_t);
 	}
@@ -706,11 +723,23 @@ static int wait_subscribe(zend_coroutine_t *co, async_io_pollfd_t *fds, uint32_t
 	return ready;
 }
 
-/* The timeout's timer: the caller's kept one re-armed, or a new one (kept in *slot when given). */
-static bool wait_on_timer(zend_coroutine_t *co, zend_long timeout_ms, zend_async_timer_event_t **slot)
+static bool wait_on_timer_event(zend_coroutine_t *co, zend_async_timer_event_t *timer, bool trans,
+	zend_coroutine_event_callback_t *cb)
+{
+	if (cb != NULL) {
+		cb->base.ref_count++; /* the waker takes it */
+	}
+	return zend_async_resume_when(co, &timer->base, trans, zend_async_waker_callback_resolve, cb);
+}
+
+/* The timeout's timer: the caller's kept one re-armed, or a new one (kept in *slot when given).
+ * `cb`: the subscription's callback when the caller has one (NULL: a new one). */
+static bool wait_on_timer(zend_coroutine_t *co, zend_long timeout_ms, zend_async_timer_event_t **slot,
+	zend_coroutine_event_callback_t *cb)
 {
 	if (slot == NULL) {
-		return async_wait_on_timer(co, (zend_ulong) timeout_ms, 0, zend_async_waker_callback_resolve);
+		zend_async_timer_event_t *timer = ZEND_ASYNC_NEW_TIMER_EVENT((zend_ulong) timeout_ms, false);
+		return timer != NULL && wait_on_timer_event(co, timer, true, cb);
 	}
 	if (*slot != NULL && !async_reactor_timer_rearm(*slot, (zend_ulong) timeout_ms)) {
 		ZEND_ASYNC_EVENT_RELEASE(&(*slot)->base);
@@ -722,7 +751,7 @@ static bool wait_on_timer(zend_coroutine_t *co, zend_long timeout_ms, zend_async
 			return false;
 		}
 	}
-	return zend_async_resume_when(co, &(*slot)->base, false, zend_async_waker_callback_resolve, NULL);
+	return wait_on_timer_event(co, *slot, false, cb);
 }
 
 static int wait_many(async_io_pollfd_t *fds, uint32_t count, zend_long timeout_ms, zend_async_timer_event_t **timer)
@@ -748,7 +777,7 @@ static int wait_many(async_io_pollfd_t *fds, uint32_t count, zend_long timeout_m
 	async_proxy_t **proxies = count <= 4 ? inline_proxies : safe_emalloc(count, sizeof(*proxies), 0);
 
 	int ready = wait_subscribe(co, fds, count, proxies);
-	if (ready == 0 && timeout_ms > 0 && !wait_on_timer(co, timeout_ms, timer)) {
+	if (ready == 0 && timeout_ms > 0 && !wait_on_timer(co, timeout_ms, timer, NULL)) {
 		ready = -1;
 	}
 	if (ready == 0) {
@@ -798,7 +827,7 @@ static int wait_one(php_socket_t fd, int mask, zend_long timeout_ms, zend_async_
 		proxy->own.base.ref_count--;
 		ok = zend_async_resume_when(co, event, false, zend_async_waker_callback_resolve, NULL);
 	}
-	ok = ok && (timeout_ms < 0 || wait_on_timer(co, timeout_ms, timer));
+	ok = ok && (timeout_ms < 0 || wait_on_timer(co, timeout_ms, timer, &proxy->timer_own));
 	int revents = -1;
 	if (ok && async_wait_suspend(co)) {
 		revents = proxy->proxy.triggered_events & (mask | POLL_ALWAYS);
