@@ -31,15 +31,15 @@ function read_exactly($stream, int $n): string
     return $data;
 }
 
-/* The peer process: answers every message until the pair closes. */
+/* The peer process: answers the number of messages it is told, then exits. (Not "until the pair
+ * closes": proc_open() lets the child inherit the parent's end of the pair too, which is not
+ * close-on-exec, so the pair never closes while the child runs; the child's read then ended only
+ * at default_socket_timeout, 60 s per process round.) */
 if (($argv[1] ?? '') === 'peer') {
     $s = fopen('php://fd/3', 'r+');
     stream_set_write_buffer($s, 0);
-    while (($msg = fread($s, SIZE)) !== '' && $msg !== false) {
-        while (strlen($msg) < SIZE) {
-            $msg .= read_exactly($s, SIZE - strlen($msg));
-        }
-        fwrite($s, strrev($msg));
+    for ($left = (int) ($argv[2] ?? 0); $left > 0; $left--) {
+        fwrite($s, strrev(read_exactly($s, SIZE)));
     }
     exit(0);
 }
@@ -77,6 +77,7 @@ function processes_round_trip(int $n, string $message): float
     $pair = stream_socket_pair(STREAM_PF_UNIX, STREAM_SOCK_STREAM, STREAM_IPPROTO_IP);
     $cmd = bench_self_command();
     $cmd[] = 'peer';
+    $cmd[] = (string) ($n + 1); // the untimed first exchange and the n timed ones
     $proc = proc_open($cmd, [3 => $pair[1]], $pipes);
     fclose($pair[1]);
     $s = $pair[0];
