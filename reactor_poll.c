@@ -827,17 +827,20 @@ static int wait_one(php_socket_t fd, int mask, zend_long timeout_ms, zend_async_
 		proxy->own.base.ref_count--;
 		ok = zend_async_resume_when(co, event, false, zend_async_waker_callback_resolve, NULL);
 	}
+	/* The waker holds the proxy now (until async_wait_end()): a coroutine that never comes back
+	 * (a fatal error) leaves nothing of this wait behind. */
+	ZEND_ASYNC_EVENT_RELEASE(event);
 	ok = ok && (timeout_ms < 0 || wait_on_timer(co, timeout_ms, timer, &proxy->timer_own));
 	int revents = -1;
 	if (ok && async_wait_suspend(co)) {
 		revents = proxy->proxy.triggered_events & (mask | POLL_ALWAYS);
 	}
 	async_wait_end(co);
-	ZEND_ASYNC_EVENT_RELEASE(event);
 	return EG(exception) ? -1 : revents;
 }
 
-/* What wait_many() and wait_one() share: the may-I check, a zero timeout's plain poll(2). */
+/* wait_one() takes a real wait for one descriptor; the rest (nothing to watch, a zero timeout's
+ * plain poll(2), no coroutine to suspend) keeps wait_many()'s answers. */
 static zend_always_inline bool wait_one_fits(php_socket_t fd, int mask, zend_long timeout_ms)
 {
 	return fd >= 0 && (mask & (ASYNC_POLL_READ | ASYNC_POLL_WRITE | ASYNC_POLL_PRI)) != 0 && timeout_ms != 0

@@ -8,6 +8,8 @@
 #   PHP_FLAGS="" bench/http.sh           # the PHP server without opcache/JIT (default: tracing JIT)
 #   FLOOR=1 bench/http.sh                # also bench/http_floor.php (parses nothing: the floor of a
 #                                        # PHP server on the same system calls), informational
+#   CFLOOR=1 bench/http.sh               # also bench/http_c_floor.c built with cc: the same calls
+#                                        # in C (epoll), and on io_uring with liburing-dev installed
 #   CPU_QUOTA=50 bench/http.sh           # each server limited to 50% of CPU 0 (a cgroup's CPU quota;
 #                                        # needs root), so the servers bound the rate, not wrk
 #
@@ -85,6 +87,7 @@ php_port="$(free_port)"
 nginx_port="$(free_port)"
 floor_port="$(free_port)"
 floor="${FLOOR:-0}"
+cfloor="${CFLOOR:-0}"
 
 start_php_server() { # script port log: on CPU 0, with the module's copy
     # shellcheck disable=SC2086 # php_flags are plain words
@@ -120,6 +123,26 @@ EOF
 taskset -c 0 "$nginx_bin" -c "$work/nginx.conf" -p "$work" >"$work/nginx.log" 2>&1 &
 pids+=($!)
 
+# CFLOOR=1: bench/http_c_floor.c, the same system calls per request with next to no user space
+# (epoll), and the same on io_uring when liburing's header is there: the kernel's ceiling.
+cfloors=()
+if [ "$cfloor" = 1 ]; then
+    cc="${CC:-cc}"
+    "$cc" -O2 -o "$work/cfloor" "$here/http_c_floor.c" || { echo "http.sh: cannot build bench/http_c_floor.c" >&2; exit 2; }
+    cfloors+=(cfloor)
+    if "$cc" -O2 -DWITH_LIBURING -o "$work/curing" "$here/http_c_floor.c" -luring 2>/dev/null; then
+        cfloors+=(curing)
+    else
+        echo "http.sh: no liburing (apt-get install liburing-dev): the io_uring floor is left out"
+    fi
+fi
+declare -A cport
+for c in "${cfloors[@]}"; do
+    cport[$c]="$(free_port)"
+    taskset -c 0 "$work/$c" "${cport[$c]}" >"$work/$c.log" 2>&1 &
+    pids+=($!)
+done
+
 quota="${CPU_QUOTA:-}"
 limit_cpu() { # pid name: the process gets $quota% of one CPU (cgroup v2 cpu.max, or v1 cfs quota)
     local g
@@ -154,6 +177,10 @@ if [ "$floor" = 1 ]; then
     wait_port "$floor_port" || { echo "http.sh: bench/http_floor.php did not start:" >&2; cat "$work/floor.log" >&2; exit 1; }
     check_hello "$floor_port" "bench/http_floor.php" || exit 1
 fi
+for c in "${cfloors[@]}"; do
+    wait_port "${cport[$c]}" || { echo "http.sh: bench/http_c_floor.c ($c) did not start:" >&2; cat "$work/$c.log" >&2; exit 1; }
+    check_hello "${cport[$c]}" "bench/http_c_floor.c ($c)" || exit 1
+done
 
 echo "=== HTTP keep-alive: examples/http_server.php vs nginx return 200 ==="
 echo "php: $("$php" -n -r 'echo PHP_VERSION;'), $(nproc) cores, load average $(cut -d' ' -f1 /proc/loadavg)," \
@@ -183,6 +210,7 @@ run_wrk() { # port -> prints "req/s server-CPU-busy% wrk-CPU-busy%"; errors go t
 php_rps=()
 nginx_rps=()
 floor_rps=()
+declare -A c_rps
 client_busy=()
 for i in $(seq 1 "$reps"); do
     # Alternate which goes first, so drift of a noisy machine hits both alike.
@@ -190,11 +218,13 @@ for i in $(seq 1 "$reps"); do
     if [ "$floor" = 1 ]; then
         case $((i % 3)) in 1) order="php nginx floor" ;; 2) order="nginx floor php" ;; *) order="floor php nginx" ;; esac
     fi
+    [ ${#cfloors[@]} -gt 0 ] && order="$order ${cfloors[*]}"
     for who in $order; do
         case $who in
             php) read -r r sb cb <<<"$(run_wrk "$php_port")"; php_rps+=("$r") ;;
             nginx) read -r r sb cb <<<"$(run_wrk "$nginx_port")"; nginx_rps+=("$r") ;;
             floor) read -r r sb cb <<<"$(run_wrk "$floor_port")"; floor_rps+=("$r") ;;
+            cfloor | curing) read -r r sb cb <<<"$(run_wrk "${cport[$who]}")"; c_rps[$who]="${c_rps[$who]:-} $r" ;;
         esac
         client_busy+=("$cb")
         printf '  round %d %-6s %10s req/s   CPU 0 (server) %5s%% busy, CPU 1 (wrk) %5s%%\n' "$i" "$who" "$r" "$sb" "$cb"
@@ -218,6 +248,13 @@ if [ "$floor" = 1 ]; then
     printf 'bench/http_floor.php:     %.0f req/s (median; %s), floor/nginx %s (informational)\n' "$fm" \
         "$(spread "${floor_rps[@]}")" "$(ratio_of "$fm" "$nm")"
 fi
+for c in "${cfloors[@]}"; do
+    read -r -a rs <<<"${c_rps[$c]}"
+    cm="$(median "${rs[@]}")"
+    printf 'bench/http_c_floor.c %-6s %.0f req/s (median; %s), %s/nginx %s (informational: %s)\n' "$c:" "$cm" \
+        "$(spread "${rs[@]}")" "$c" "$(ratio_of "$cm" "$nm")" \
+        "$([ "$c" = cfloor ] && echo "epoll, no user-space work" || echo "io_uring, one enter per batch")"
+done
 echo "GOAL http_keepalive: $met (php/nginx $ratio, goal >= 0.9)"
 # When wrk's own CPU is (nearly) always busy, the rates are the load generator's ceiling, not the
 # servers': a faster server shows up as idle time on CPU 0, not as more requests per second.
