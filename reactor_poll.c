@@ -485,6 +485,8 @@ static bool proxy_dispose(zend_async_event_t *event)
 	async_poll_t *poll = POLL_OF(proxy);
 	proxy_stop(event);
 	ZEND_ASSERT(!proxy->own_listed && "a waker lists the proxy only while it holds a reference");
+	ZEND_ASSERT(proxy->own.base.ref_count == 1 && proxy->timer_own.base.ref_count == 1
+		&& "nothing holds the proxy's own callbacks once the proxy goes");
 	zend_async_callbacks_free(event);
 	if (proxy_may_park(poll, proxy)) {
 		poll->spare = proxy; /* holds no reference: poll_free() frees it */
@@ -827,15 +829,15 @@ static int wait_one(php_socket_t fd, int mask, zend_long timeout_ms, zend_async_
 		proxy->own.base.ref_count--;
 		ok = zend_async_resume_when(co, event, false, zend_async_waker_callback_resolve, NULL);
 	}
-	/* The waker holds the proxy now (until async_wait_end()): a coroutine that never comes back
-	 * (a fatal error) leaves nothing of this wait behind. */
-	ZEND_ASYNC_EVENT_RELEASE(event);
 	ok = ok && (timeout_ms < 0 || wait_on_timer(co, timeout_ms, timer, &proxy->timer_own));
 	int revents = -1;
 	if (ok && async_wait_suspend(co)) {
 		revents = proxy->proxy.triggered_events & (mask | POLL_ALWAYS);
 	}
 	async_wait_end(co);
+	/* Ours goes last: the waker releases the proxy (its first trigger) before it drops the timer's
+	 * subscription, whose callback lives inside the proxy. */
+	ZEND_ASYNC_EVENT_RELEASE(event);
 	return EG(exception) ? -1 : revents;
 }
 
