@@ -253,20 +253,22 @@ static net_deadline_t net_deadline_at_wait(const struct timeval *tv)
 	return (net_deadline_t) { 0, net_timeout_span(tv) ? tv : NULL };
 }
 
-/* Milliseconds left for the next wait, -1 for none; starts a deadline not started yet. */
+/* Milliseconds left for the next wait, rounded up; -1 for none. Starts a deadline not started
+ * yet: its whole span is left then, without a second clock read. */
 static zend_long net_deadline_ms(net_deadline_t *d)
 {
+	uint64_t left;
 	if (d->start != NULL) {
-		uint64_t span = net_timeout_span(d->start);
+		left = net_timeout_span(d->start);
 		d->start = NULL;
-		d->at = async_reactor_hrtime() + span;
-		return (zend_long) ((span + 999999) / 1000000);
-	}
-	if (d->at == 0) {
+		d->at = async_reactor_hrtime() + left;
+	} else if (d->at == 0) {
 		return -1;
+	} else {
+		uint64_t now = async_reactor_hrtime();
+		left = now >= d->at ? 0 : d->at - now;
 	}
-	uint64_t now = async_reactor_hrtime();
-	return now >= d->at ? 0 : (zend_long) ((d->at - now + 999999) / 1000000);
+	return (zend_long) ((left + 999999) / 1000000);
 }
 
 /* Waits for the stream's descriptor: 1 ready, 0 timed out, -1 exception or the stream is being

@@ -695,6 +695,13 @@ static int wait_now(async_io_pollfd_t *fds, uint32_t count)
 	return ready;
 }
 
+/* What poll(2) says of a descriptor that cannot be polled (poll_get()'s error): a file (epoll
+ * refuses them) is ready for what was asked, anything else is in error. */
+static int unpollable_revents(int error, int events)
+{
+	return error == UV_EPERM ? events & (ASYNC_POLL_READ | ASYNC_POLL_WRITE) : ASYNC_POLL_ERROR;
+}
+
 /* Subscribes the current coroutine's waker to one proxy per descriptor. Descriptors that cannot
  * be polled are ready at once, as poll(2) says: files (epoll refuses them) for what was asked,
  * bad descriptors with an error. Returns how many were ready at once, or -1 with an exception. */
@@ -709,9 +716,7 @@ static int wait_subscribe(zend_coroutine_t *co, async_io_pollfd_t *fds, uint32_t
 		int error = 0;
 		async_poll_t *poll = poll_get(fds[i].fd, &error);
 		if (poll == NULL) {
-			fds[i].revents = error == UV_EPERM
-				? fds[i].events & (ASYNC_POLL_READ | ASYNC_POLL_WRITE)
-				: ASYNC_POLL_ERROR;
+			fds[i].revents = unpollable_revents(error, fds[i].events);
 			ready++;
 			continue;
 		}
@@ -813,7 +818,7 @@ static int wait_one(php_socket_t fd, int mask, zend_long timeout_ms, zend_async_
 	async_poll_t *poll = poll_get(fd, &error);
 	if (poll == NULL) {
 		async_wait_end(co);
-		return error == UV_EPERM ? mask & (ASYNC_POLL_READ | ASYNC_POLL_WRITE) : ASYNC_POLL_ERROR;
+		return unpollable_revents(error, mask);
 	}
 	async_proxy_t *proxy = proxy_new(poll, mask, 0);
 	poll_dispose(&poll->event.base);
