@@ -30,6 +30,9 @@ if test "$PHP_ASYNC" != "no"; then
   dnl several files on every suspend).
   ASYNC_CC_FLAGS=""
   AX_CHECK_COMPILE_FLAG([-fvisibility=hidden], [ASYNC_CC_FLAGS="-fvisibility=hidden"])
+  dnl PHP's and libuv's functions are called through the GOT, not a PLT stub: one jump less on
+  dnl each (the switch path calls zend_fiber_switch_context() twice per round trip).
+  AX_CHECK_COMPILE_FLAG([-fno-plt], [ASYNC_CC_FLAGS="$ASYNC_CC_FLAGS -fno-plt"])
 
   dnl Link-time optimization: the hot paths cross files (a spawn runs through async.c, scope.c,
   dnl scheduler.c and coroutine.c; a finish through coroutine.c, coroutine_awaiter.c and scope.c),

@@ -36,6 +36,8 @@ ZEND_BEGIN_MODULE_GLOBALS(async)
 	async_ring_t run_queue;          /* zend_coroutine_t *, FIFO (scheduler.c) */
 	uint32_t batch_left;             /* entries of the running batch not yet taken (scheduler.c) */
 	uint32_t handoff_budget;         /* direct hand-offs the running batch may still make (scheduler.c) */
+	uint32_t alive_skipped;          /* passes since the loop's liveness was last asked (scheduler.c) */
+	uint32_t hidden_event_count;     /* started hidden events: unreferenced handles that can fire (reactor.c) */
 	async_coroutine_t *handoff_last; /* reached by the last hand-off, with its queue reference (coroutine.c) */
 	async_worker_t *dying_worker;    /* a worker whose context ended, for its resumer to retire (coroutine.c) */
 	zend_async_microtask_t **microtasks;

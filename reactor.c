@@ -10,17 +10,43 @@
 #include "reactor_uv.h"
 #include "clock.h"
 
+/* The request's loop, with a handle of the reactor's own: `nudge`, a prepare handle that does
+ * nothing. uv_run() makes no pass over a loop that no referenced handle keeps alive, so hidden
+ * events (unreferenced timers, signal and process watchers) alone never fire in it; a poll that
+ * must deliver them runs with the nudge started, for that one pass. */
+typedef struct {
+	uv_loop_t loop; /* first: ASYNC_G(loop) points here, and efree() takes it */
+	uv_prepare_t nudge;
+} async_loop_t;
+
+static void nudge_cb(uv_prepare_t *handle)
+{
+	(void) handle;
+}
+
 uv_loop_t *async_reactor_loop(void)
 {
 	if (ASYNC_G(loop) == NULL) {
-		uv_loop_t *loop = emalloc(sizeof(uv_loop_t));
-		if (uv_loop_init(loop) != 0) {
-			efree(loop);
+		async_loop_t *l = emalloc(sizeof(async_loop_t));
+		if (uv_loop_init(&l->loop) != 0) {
+			efree(l);
 			return NULL;
 		}
-		ASYNC_G(loop) = loop;
+		uv_prepare_init(&l->loop, &l->nudge);
+		l->nudge.data = NULL; /* no event: request shutdown's walk only closes it */
+		ASYNC_G(loop) = &l->loop;
 	}
 	return ASYNC_G(loop);
+}
+
+/* A pass without waiting over a loop where only hidden events may be due. */
+static bool run_nudged(uv_loop_t *loop)
+{
+	uv_prepare_t *nudge = &((async_loop_t *) loop)->nudge;
+	uv_prepare_start(nudge, nudge_cb);
+	uv_run(loop, UV_RUN_NOWAIT);
+	uv_prepare_stop(nudge);
+	return uv_loop_alive(loop);
 }
 
 void async_reactor_after_fork(void)
@@ -76,6 +102,7 @@ static void reactor_shutdown(void)
 	uv_loop_close(loop);
 	efree(loop);
 	ASYNC_G(loop) = NULL;
+	ASYNC_G(hidden_event_count) = 0; /* the detached ones were closed without a stop */
 }
 
 void async_reactor_rshutdown(void)
@@ -91,6 +118,9 @@ static bool reactor_execute(bool no_wait)
 	}
 	async_poll_before_run();
 	if (no_wait) {
+		if (ASYNC_G(hidden_event_count) > 0 && !uv_loop_alive(loop)) {
+			return run_nudged(loop);
+		}
 		return uv_run(loop, UV_RUN_NOWAIT) != 0;
 	}
 	ASYNC_SWITCHED();
@@ -101,9 +131,12 @@ static bool reactor_execute(bool no_wait)
 	return alive;
 }
 
+/* Something in the loop could fire: what uv_loop_alive() sees (referenced handles, requests,
+ * closing handles), or a hidden event, whose handle is unreferenced so as not to keep the
+ * program alive but which must not starve while coroutines keep the scheduler busy. */
 static bool reactor_loop_alive(void)
 {
-	return ASYNC_G(loop) != NULL && uv_loop_alive(ASYNC_G(loop));
+	return ASYNC_G(loop) != NULL && (ASYNC_G(hidden_event_count) > 0 || uv_loop_alive(ASYNC_G(loop)));
 }
 
 static uint64_t reactor_now(void)
@@ -149,29 +182,42 @@ bool async_reactor_handle_release(zend_async_event_t *event, uv_handle_t *handle
 		efree(event); /* every reactor event struct starts with its event */
 		return true;
 	}
-	if (ZEND_ASYNC_EVENT_HAS(event, ZEND_ASYNC_EVENT_F_STARTED_LOOP)) {
-		ZEND_ASYNC_EVENT_CLR(event, ZEND_ASYNC_EVENT_F_STARTED_LOOP);
-		ZEND_ASYNC_DECREASE_EVENT_COUNT(event);
-	}
+	async_reactor_event_count_off(event);
 	event->loop_ref_count = 0;
 	zend_async_callbacks_free(event);
 	uv_close(handle, close_cb);
 	return true;
 }
 
+/* A hidden event is counted apart (its handle is unreferenced, so uv_loop_alive() misses it):
+ * reactor_loop_alive() still tells the scheduler it could fire. Which count it went to is kept
+ * in the event, so marking it hidden while it runs cannot unbalance either. */
 void async_reactor_event_count_on(zend_async_event_t *event)
 {
-	if (!ZEND_ASYNC_EVENT_HAS(event, ZEND_ASYNC_EVENT_F_STARTED_LOOP)) {
-		ZEND_ASYNC_EVENT_SET(event, ZEND_ASYNC_EVENT_F_STARTED_LOOP);
-		ZEND_ASYNC_INCREASE_EVENT_COUNT(event);
+	if (ZEND_ASYNC_EVENT_HAS(event, ZEND_ASYNC_EVENT_F_STARTED_LOOP)) {
+		return;
+	}
+	ZEND_ASYNC_EVENT_SET(event, ZEND_ASYNC_EVENT_F_STARTED_LOOP);
+	if (ZEND_ASYNC_EVENT_IS_HIDDEN(event)) {
+		ZEND_ASYNC_EVENT_SET(event, ASYNC_EVENT_F_COUNTED_HIDDEN);
+		ASYNC_G(hidden_event_count)++;
+	} else {
+		ZEND_ASYNC_G(active_event_count)++;
 	}
 }
 
 void async_reactor_event_count_off(zend_async_event_t *event)
 {
-	if (ZEND_ASYNC_EVENT_HAS(event, ZEND_ASYNC_EVENT_F_STARTED_LOOP)) {
-		ZEND_ASYNC_EVENT_CLR(event, ZEND_ASYNC_EVENT_F_STARTED_LOOP);
-		ZEND_ASYNC_DECREASE_EVENT_COUNT(event);
+	if (!ZEND_ASYNC_EVENT_HAS(event, ZEND_ASYNC_EVENT_F_STARTED_LOOP)) {
+		return;
+	}
+	ZEND_ASYNC_EVENT_CLR(event, ZEND_ASYNC_EVENT_F_STARTED_LOOP);
+	if (ZEND_ASYNC_EVENT_HAS(event, ASYNC_EVENT_F_COUNTED_HIDDEN)) {
+		ZEND_ASYNC_EVENT_CLR(event, ASYNC_EVENT_F_COUNTED_HIDDEN);
+		ZEND_ASSERT(ASYNC_G(hidden_event_count) > 0);
+		ASYNC_G(hidden_event_count)--;
+	} else if (ZEND_ASYNC_G(active_event_count) > 0) {
+		ZEND_ASYNC_G(active_event_count)--;
 	}
 }
 

@@ -14,6 +14,9 @@
  * (after a fatal error, suspended coroutines keep their wakers until their objects are freed).
  * Its owner's final dispose then only frees the memory. */
 #define ASYNC_EVENT_F_DETACHED (1u << 31)
+/* Set while a started hidden event is counted in hidden_event_count (reactor.c), not in
+ * active_event_count. */
+#define ASYNC_EVENT_F_COUNTED_HIDDEN (1u << 30)
 
 /* Registration name of the reactor table: every file registering a slot uses it. */
 #define ASYNC_REACTOR_NAME "libuv"

@@ -457,6 +457,9 @@ static zend_always_inline async_coroutine_t *handoff_pop(async_coroutine_t *next
 
 static zend_always_inline async_coroutine_t *handoff_take(async_coroutine_t *co)
 {
+	if (ASYNC_G(run_queue).count <= (uint32_t) co->in_queue) {
+		return NULL; /* nobody queued but co itself (a yield, or woken before it suspended) */
+	}
 	async_coroutine_t *next = handoff_head();
 	if (next == NULL || next == co || !async_coroutine_can_hand_off(co, next)) {
 		return NULL;
@@ -609,32 +612,59 @@ static zend_always_inline bool main_is_next(void)
 		&& !exit_pending();
 }
 
-/* One pass of the loop: microtasks, a batch of coroutines, then the reactor. */
+/* Whether a poll without waiting, between two batches, could deliver anything. An event counted
+ * in active_event_count says so at once. Without one the loop may still hold hidden events (a
+ * signal handler, a child's exit) or closing handles; asking libuv is two calls, so that is asked
+ * every SCHEDULER_ALIVE_EVERY-th pass only: coroutines spinning on suspend() with nothing counted
+ * delay a hidden event by at most that many passes (microseconds), not for ever. */
+#define SCHEDULER_ALIVE_EVERY 16
+
+static zend_always_inline bool poll_between_batches(void)
+{
+	if (ZEND_ASYNC_G(active_event_count) > 0) {
+		return true;
+	}
+	if (++ASYNC_G(alive_skipped) < SCHEDULER_ALIVE_EVERY) {
+		return false;
+	}
+	ASYNC_G(alive_skipped) = 0;
+	return ZEND_ASYNC_REACTOR_LOOP_ALIVE();
+}
+
+/* One pass of the loop: microtasks, a batch of coroutines, then the reactor. For main's wait it
+ * goes on with the next batch itself while the queue has work and main's turn has not come (a
+ * return to main_wait() would only call it again). */
 static tick_result scheduler_tick(bool main_waiting)
 {
-	if (ASYNC_G(microtasks_length) > 0) {
-		microtasks_run();
-	}
-	tick_result r = run_batch();
-	if (r == TICK_MAIN) {
-		return r;
-	}
-	if (main_waiting && exit_pending() && only_main_left()) {
-		return TICK_IDLE; /* do not block: main_wait hands main the exit reason now */
-	}
-	if (ASYNC_G(run_queue).count > 0 || ASYNC_G(microtasks_length) > 0) {
+	for (;;) {
+		if (ASYNC_G(microtasks_length) > 0) {
+			microtasks_run();
+		}
+		tick_result r = run_batch();
+		if (r == TICK_MAIN) {
+			return r;
+		}
+		bool exiting = exit_pending();
+		if (main_waiting && exiting && only_main_left()) {
+			return TICK_IDLE; /* do not block: main_wait hands main the exit reason now */
+		}
+		if (ASYNC_G(run_queue).count == 0 && ASYNC_G(microtasks_length) == 0) {
+			break;
+		}
 		/* Poll without waiting, but only if the loop has something that could fire: an idle
 		 * poll is a clock read and an epoll_wait per tick. */
-		if (ZEND_ASYNC_G(active_event_count) > 0 || ZEND_ASYNC_REACTOR_LOOP_ALIVE()) {
+		if (poll_between_batches()) {
 			ZEND_ASYNC_REACTOR_EXECUTE(true);
 		}
-		if (main_waiting && main_is_next()) {
+		if (!main_waiting || exiting) {
+			return TICK_WORK;
+		}
+		if (main_is_next()) {
 			/* The next tick would begin with main's turn, after the poll just made: take it now
 			 * (main's await of a coroutine that just finished is one pass of the loop, not two). */
 			zend_coroutine_t *coro = queue_pop(&ASYNC_G(run_queue));
 			return main_turn(ASYNC_CO_FROM_CORO(coro), false) ? TICK_MAIN : TICK_WORK;
 		}
-		return TICK_WORK;
 	}
 	if (ASYNC_G(clocks) != NULL && virtual_time_advanced()) {
 		return TICK_WORK;
