@@ -360,6 +360,26 @@ static bool only_main_left(void);
  * coroutines waking each other (a ping-pong) yields to I/O and timers after this many. */
 #define SCHEDULER_HANDOFF_BUDGET 64
 
+/* Whether a poll without waiting, between two batches (or before main's turn), could deliver
+ * anything. An event counted in active_event_count says so at once. Without one the loop may
+ * still hold hidden events (a Pool's healthcheck, a signal trigger, a child's exit) or closing
+ * handles; asking is two calls, and a poll with only hidden events a clock read and an
+ * epoll_wait, so that is asked every SCHEDULER_ALIVE_EVERY-th pass only: coroutines spinning on
+ * suspend() with nothing counted delay a hidden event by at most that many passes, not for ever. */
+#define SCHEDULER_ALIVE_EVERY 16
+
+static zend_always_inline bool poll_between_batches(void)
+{
+	if (ZEND_ASYNC_G(active_event_count) > 0) {
+		return true;
+	}
+	if (++ASYNC_G(alive_skipped) < SCHEDULER_ALIVE_EVERY) {
+		return false;
+	}
+	ASYNC_G(alive_skipped) = 0;
+	return ZEND_ASYNC_REACTOR_LOOP_ALIVE();
+}
+
 /* Main's entry came off the queue (its reference with it): main resumes by returning from the
  * loop. false when the entry was stale: main already got its turn another way (an exit
  * delivered). `poll`: the reactor has not just been polled. */
@@ -376,7 +396,7 @@ static zend_always_inline bool main_turn(async_coroutine_t *co, bool poll)
 	ASYNC_G(handoff_budget) = 0;
 	/* Main may be spinning on suspend(): give due timers and I/O their turn first, or main would
 	 * be handed the CPU forever while nothing else becomes runnable. */
-	if (poll && (ZEND_ASYNC_G(active_event_count) > 0 || ZEND_ASYNC_REACTOR_LOOP_ALIVE())) {
+	if (poll && poll_between_batches()) {
 		ZEND_ASYNC_REACTOR_EXECUTE(true);
 	}
 	ASYNC_G(main_resumed) = true;
@@ -610,25 +630,6 @@ static zend_always_inline bool main_is_next(void)
 	return ASYNC_G(main)->in_queue && q->count > 0 && ASYNC_G(microtasks_length) == 0
 		&& ASYNC_G(schedule_seed) == 0 && ZEND_COROUTINE_IS_MAIN(*ASYNC_RING_AT(q, 0, zend_coroutine_t *))
 		&& !exit_pending();
-}
-
-/* Whether a poll without waiting, between two batches, could deliver anything. An event counted
- * in active_event_count says so at once. Without one the loop may still hold hidden events (a
- * signal handler, a child's exit) or closing handles; asking libuv is two calls, so that is asked
- * every SCHEDULER_ALIVE_EVERY-th pass only: coroutines spinning on suspend() with nothing counted
- * delay a hidden event by at most that many passes (microseconds), not for ever. */
-#define SCHEDULER_ALIVE_EVERY 16
-
-static zend_always_inline bool poll_between_batches(void)
-{
-	if (ZEND_ASYNC_G(active_event_count) > 0) {
-		return true;
-	}
-	if (++ASYNC_G(alive_skipped) < SCHEDULER_ALIVE_EVERY) {
-		return false;
-	}
-	ASYNC_G(alive_skipped) = 0;
-	return ZEND_ASYNC_REACTOR_LOOP_ALIVE();
 }
 
 /* One pass of the loop: microtasks, a batch of coroutines, then the reactor. For main's wait it
