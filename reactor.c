@@ -214,8 +214,9 @@ void async_reactor_event_count_off(zend_async_event_t *event)
 	ZEND_ASYNC_EVENT_CLR(event, ZEND_ASYNC_EVENT_F_STARTED_LOOP);
 	if (ZEND_ASYNC_EVENT_HAS(event, ASYNC_EVENT_F_COUNTED_HIDDEN)) {
 		ZEND_ASYNC_EVENT_CLR(event, ASYNC_EVENT_F_COUNTED_HIDDEN);
-		ZEND_ASSERT(ASYNC_G(hidden_event_count) > 0);
-		ASYNC_G(hidden_event_count)--;
+		if (ASYNC_G(hidden_event_count) > 0) { /* (0 for one stopped after request shutdown) */
+			ASYNC_G(hidden_event_count)--;
+		}
 	} else if (ZEND_ASYNC_G(active_event_count) > 0) {
 		ZEND_ASYNC_G(active_event_count)--;
 	}
