@@ -876,6 +876,26 @@ static zend_fiber_context *coroutine_bind(async_coroutine_t *co)
 	return &worker->ctx;
 }
 
+/* No C stack for a coroutine's first run: it ends with an AsyncException naming the OS's reason
+ * (the arena's mmap), or with the fiber API's own exception (no arena: it throws) as previous,
+ * which must not stay thrown in the scheduler's context, where the next awaiter would get it. */
+static ZEND_COLD void coroutine_end_without_stack(async_coroutine_t *co, int err)
+{
+	zend_object *cause = EG(exception);
+	if (cause != NULL) {
+		GC_ADDREF(cause);
+		zend_clear_exception();
+	}
+	char message[256];
+	snprintf(message, sizeof(message), "Cannot allocate a C stack for the coroutine (%s%s; see vm.max_map_count and "
+		"fiber.stack_size)", cause ? "the previous exception says why" : "mmap failed: ", cause ? "" : strerror(err));
+	co->coro.exception = async_new_exception(async_ce_async_exception, message);
+	if (cause != NULL) {
+		zend_exception_set_previous(co->coro.exception, cause);
+	}
+	async_coroutine_finish(co);
+}
+
 /* Runs (or continues) a coroutine until it suspends or ends. Called only from a scheduler
  * context: the main flow or a user Fiber running main's code. The coroutine may hand the CPU on
  * to others (async_coroutine_switch_out()); the last of that chain comes back here, and this
@@ -887,9 +907,7 @@ void async_coroutine_start_or_resume(async_coroutine_t *co)
 
 	zend_fiber_context *target = coroutine_bind(co);
 	if (target == NULL) {
-		co->coro.exception = async_new_exception(async_ce_async_exception,
-			"Cannot allocate a C stack for the coroutine (mmap failed; see vm.max_map_count)");
-		async_coroutine_finish(co);
+		coroutine_end_without_stack(co, errno);
 		return;
 	}
 
