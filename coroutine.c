@@ -198,11 +198,6 @@ static void worker_retire(async_worker_t *worker, bool destroyed)
 	efree(worker);
 }
 
-static void worker_free(async_worker_t *worker)
-{
-	worker_retire(worker, false);
-}
-
 /* Forced unwinding at shutdown: a graceful-exit error runs the coroutine's finally blocks. */
 static void coroutine_dtor_obj(zend_object *object)
 {
@@ -238,7 +233,7 @@ static void coroutine_free_obj(zend_object *object)
 	if (co->worker != NULL) {
 		/* Only after a fatal error: the C stack is dropped without unwinding. */
 		co->worker->coroutine = NULL;
-		worker_free(co->worker);
+		worker_retire(co->worker, false);
 		co->worker = NULL;
 	}
 	if (co->coro.extended_dispose != NULL) {
@@ -381,11 +376,13 @@ static ZEND_NORETURN void worker_trampoline(async_fcontext_data_t data)
 
 static bool worker_context_init(async_worker_t *worker)
 {
-	if (!ASYNC_G(use_stack_arena)) {
+	size_t size = EG(fiber_stack_size);
+	if (!ASYNC_G(use_stack_arena) || !async_stack_arena_fits(size)) {
+		/* (also a fiber.stack_size raised by ini_set() above the arena's size) */
 		worker->arena = false;
-		return ASYNC_FIBER_INIT_OK(zend_fiber_init_context(&worker->ctx, async_ce_coroutine, worker_entry, EG(fiber_stack_size)));
+		return ASYNC_FIBER_INIT_OK(zend_fiber_init_context(&worker->ctx, async_ce_coroutine, worker_entry, size));
 	}
-	if (!async_stack_acquire(&worker->stack, EG(fiber_stack_size), ASYNC_G(stack_guards))) {
+	if (!async_stack_acquire(&worker->stack, size, ASYNC_G(stack_guards))) {
 		return false;
 	}
 	worker->arena = true;
@@ -433,13 +430,16 @@ static zend_always_inline void worker_check_stack(async_worker_t *worker, async_
 
 static async_worker_t *worker_acquire(void)
 {
-	async_worker_t *worker = ASYNC_G(free_workers);
-	if (worker != NULL) {
+	async_worker_t *worker;
+	while ((worker = ASYNC_G(free_workers)) != NULL) {
 		ZEND_ASSERT(ASYNC_G(free_workers_count) > 0);
 		ASYNC_G(free_workers) = worker->next_free;
 		ASYNC_G(free_workers_count)--;
 		worker->next_free = NULL;
-		return worker;
+		if (EXPECTED(async_worker_fits(worker))) {
+			return worker;
+		}
+		worker_retire(worker, false); /* made before ini_set() raised fiber.stack_size */
 	}
 
 	worker = ecalloc(1, sizeof(async_worker_t));
@@ -457,7 +457,7 @@ void async_contexts_shutdown(void)
 	async_worker_t *worker = ASYNC_G(free_workers);
 	while (worker != NULL) {
 		async_worker_t *next = worker->next_free;
-		worker_free(worker);
+		worker_retire(worker, false);
 		worker = next;
 	}
 	ASYNC_G(free_workers) = NULL;

@@ -162,6 +162,14 @@ static zend_always_inline bool async_coroutine_can_resume_directly(async_corouti
 		&& waker != NULL && waker->status == ZEND_ASYNC_WAKER_QUEUED;
 }
 
+/* A parked worker's stack is at least fiber.stack_size, which ini_set() may have raised since:
+ * the arena's slots are of one size; the fiber API's stacks keep theirs (page-rounded). */
+static zend_always_inline bool async_worker_fits(const async_worker_t *worker)
+{
+	size_t size = EG(fiber_stack_size);
+	return worker->arena ? size <= async_stack_arena_slot : ((const async_zend_fiber_stack_t *) worker->ctx.stack)->size >= size;
+}
+
 /* Direct hand-off (the run queue's head runs next without a round trip through the scheduler):
  * whether the running coroutine `from` may switch straight into `to`. Inline: every suspension
  * with somebody queued asks. */
@@ -175,7 +183,7 @@ static zend_always_inline bool async_coroutine_can_hand_off(async_coroutine_t *f
 	if (to->resume_ctx == NULL) {
 		/* a first run, on a parked worker */
 		return to->spawned && !ZEND_COROUTINE_IS_FINISHED(&to->coro) && !ZEND_COROUTINE_IS_STARTED(&to->coro)
-			&& ASYNC_G(free_workers) != NULL;
+			&& ASYNC_G(free_workers) != NULL && async_worker_fits(ASYNC_G(free_workers));
 	}
 	return async_coroutine_can_resume_directly(to);
 }

@@ -45,6 +45,8 @@ static struct {
 	struct sigaction previous_segv;
 	void *alt_stack;
 } arena;
+/* per-process: arena.stack_size, read inline by async_stack_arena_fits() */
+size_t async_stack_arena_slot;
 
 static size_t chunk_bytes(void)
 {
@@ -236,6 +238,7 @@ bool async_stack_acquire(async_stack_t *stack, size_t size, zend_long guards)
 	if (arena.page == 0) {
 		arena.page = (size_t) sysconf(_SC_PAGESIZE);
 		arena.stack_size = ZEND_MM_ALIGNED_SIZE_EX(size < 16 * arena.page ? 16 * arena.page : size, arena.page);
+		async_stack_arena_slot = arena.stack_size;
 		arena.guard_budget = guard_budget(guards);
 	}
 	uint32_t number;
@@ -303,4 +306,5 @@ void async_stack_arena_shutdown(void)
 	free(arena.free);
 	free(arena.alt_stack);
 	memset(&arena, 0, sizeof(arena));
+	async_stack_arena_slot = 0;
 }

@@ -37,6 +37,15 @@ bool async_stack_arena_available(void);
  * and its `guards` too: how many stacks get a guard page, -1 for a quarter of vm.max_map_count),
  * or false when no memory could be mapped. */
 bool async_stack_acquire(async_stack_t *stack, size_t size, zend_long guards);
+/* The size of the arena's slots (a stack, its red zone and any guard page), 0 until the first
+ * acquire sizes them. */
+extern size_t async_stack_arena_slot;
+/* Whether the arena can give a stack of `size` bytes: not sized yet, or its slots are as large
+ * (a larger fiber.stack_size set later by ini_set() takes the fiber API's stacks instead). */
+static zend_always_inline bool async_stack_arena_fits(size_t size)
+{
+	return async_stack_arena_slot == 0 || size <= async_stack_arena_slot;
+}
 void async_stack_release(async_stack_t *stack);
 
 /* The canary zone under the stack (the red zone at the top of the stack below) is intact. Inline:
