@@ -405,9 +405,7 @@ static bool worker_context_init(async_worker_t *worker)
 	return true;
 }
 
-/* A broken canary: the coroutine overflowed its stack into the one below. Checked whenever a
- * context leaves its worker's stack for another (its co may already be gone: NULL). */
-static ZEND_COLD ZEND_NORETURN void worker_stack_overflowed(async_coroutine_t *co)
+ZEND_COLD ZEND_NORETURN void async_worker_stack_overflowed(async_coroutine_t *co)
 {
 	char who[160];
 	if (co != NULL && co->coro.filename != NULL) {
@@ -418,14 +416,6 @@ static ZEND_COLD ZEND_NORETURN void worker_stack_overflowed(async_coroutine_t *c
 		snprintf(who, sizeof(who), "a finished coroutine");
 	}
 	async_stack_overflowed(who);
-}
-
-/* On every switch out: inline, the report out of line. */
-static zend_always_inline void worker_check_stack(async_worker_t *worker, async_coroutine_t *co)
-{
-	if (worker->arena && UNEXPECTED(!async_stack_canary_intact(&worker->stack))) {
-		worker_stack_overflowed(co);
-	}
 }
 
 static async_worker_t *worker_acquire(void)
@@ -714,20 +704,6 @@ static void coroutine_release_vm_stack(async_worker_t *worker)
 	EG(current_execute_data) = NULL;
 }
 
-/* Makes `to` the running coroutine as seen by everything that follows it (the current coroutine,
- * its output buffers, its autoload stack, the loop's context it goes back to); the one left gives
- * its output buffers to `from_output` and its autoload stack to `*from_autoload`. Every way into
- * a coroutine uses it: the loop's (async_coroutine_start_or_resume()), a suspending coroutine's
- * hand-off and a finished one's. */
-static zend_always_inline void coroutine_make_current(async_coroutine_t *to, zend_fiber_context *sched_ctx,
-	async_output_state_t *from_output, HashTable **from_autoload)
-{
-	to->sched_ctx = sched_ctx;
-	ZEND_ASYNC_G(coroutine) = &to->coro;
-	async_output_switch(from_output, &to->output);
-	async_autoload_switch(from_autoload, to->in_autoload);
-}
-
 /* The context a worker whose coroutine `finished` just ended goes to: the loop's, or, by a direct
  * hand-off, the run queue's head (the coroutine that awaited it, typically: B ends -> A, one
  * switch). The hand-off is done here as async_coroutine_switch_out() does it, the finished one
@@ -746,7 +722,7 @@ static zend_fiber_context *worker_next_context(async_worker_t *worker, async_cor
 	if (next == NULL) {
 		return worker->return_ctx;
 	}
-	coroutine_make_current(next, worker->return_ctx, &finished->output, &finished->in_autoload);
+	async_coroutine_make_current(next, worker->return_ctx, &finished->output, &finished->in_autoload);
 	ASYNC_G(handoff_last) = next;
 	if (held != NULL) {
 		OBJ_RELEASE(&held->std); /* not the last reference (above) */
@@ -781,13 +757,13 @@ static zend_never_inline void worker_run(async_worker_t *worker)
 		async_coroutine_t *co = worker->coroutine;
 		ZEND_ASSERT(co != NULL && co->worker == worker && "a worker runs the coroutine bound to it");
 		coroutine_execute(co);
-		worker_check_stack(worker, co);
+		async_worker_check_stack(worker, co);
 		worker->return_ctx = co->sched_ctx;
 		co->worker = NULL;
 		worker->coroutine = NULL;
 		async_coroutine_finish(co); /* (its starter's reference keeps it) */
 		coroutine_release_vm_stack(worker);
-		worker_check_stack(worker, NULL);
+		async_worker_check_stack(worker, NULL);
 		if (!worker_park(worker, co)) {
 			return;
 		}
@@ -805,7 +781,7 @@ static ZEND_COLD void worker_bailed_out(async_worker_t *worker)
 	}
 	ZEND_ASYNC_EVENT_SET(&co->coro.event, ZEND_ASYNC_EVENT_F_BAILOUT);
 	co->execute_data = NULL;
-	worker_check_stack(worker, co);
+	async_worker_check_stack(worker, co);
 	worker->return_ctx = co->sched_ctx;
 }
 
@@ -858,13 +834,9 @@ static void coroutine_end_by_fatal(async_coroutine_t *co)
 	async_coroutine_finish(co);
 }
 
-/* The context to switch to for running co: its own where it suspended, or, for its first run, a
- * worker bound to it now. NULL when no C stack could be had. */
-static zend_fiber_context *coroutine_bind(async_coroutine_t *co)
+zend_fiber_context *async_coroutine_bind_worker(async_coroutine_t *co)
 {
-	if (co->resume_ctx != NULL) {
-		return co->resume_ctx;
-	}
+	ZEND_ASSERT(co->resume_ctx == NULL && "a first run");
 	async_worker_t *worker = worker_acquire();
 	if (worker == NULL) {
 		return NULL;
@@ -905,7 +877,7 @@ void async_coroutine_start_or_resume(async_coroutine_t *co)
 	ZEND_ASSERT(!ZEND_COROUTINE_IS_MAIN(&co->coro) && "main is resumed by returning from the loop");
 	ZEND_ASSERT(ASYNC_G(handoff_last) == NULL && "no chain of hand-offs is running");
 
-	zend_fiber_context *target = coroutine_bind(co);
+	zend_fiber_context *target = async_coroutine_bind(co);
 	if (target == NULL) {
 		coroutine_end_without_stack(co, errno);
 		return;
@@ -916,7 +888,7 @@ void async_coroutine_start_or_resume(async_coroutine_t *co)
 	ZEND_ASYNC_G(in_scheduler_context) = false;
 	async_output_state_t *previous_output = previous ? &ASYNC_CO_FROM_CORO(previous)->output : NULL;
 	HashTable *previous_in_autoload;
-	coroutine_make_current(co, EG(current_fiber_context), previous_output, &previous_in_autoload);
+	async_coroutine_make_current(co, EG(current_fiber_context), previous_output, &previous_in_autoload);
 
 	zend_fiber_transfer transfer = { .context = target, .flags = 0 };
 	ZVAL_NULL(&transfer.value);
@@ -957,30 +929,6 @@ void async_coroutine_start_or_resume(async_coroutine_t *co)
 	if (handed != NULL) {
 		OBJ_RELEASE(&handed->std);
 	}
-}
-
-void async_coroutine_switch_out(async_coroutine_t *co, async_coroutine_t *next)
-{
-	ZEND_ASSERT(co->worker != NULL && &co->coro == ZEND_ASYNC_G(coroutine));
-	worker_check_stack(co->worker, co);
-	zend_fiber_context *target = co->sched_ctx;
-	if (next != NULL) {
-		target = coroutine_bind(next);
-		ZEND_ASSERT(target != NULL && "async_coroutine_can_hand_off() saw a parked worker");
-		coroutine_make_current(next, co->sched_ctx, &co->output, &co->in_autoload);
-		async_coroutine_t *held = ASYNC_G(handoff_last);
-		ZEND_ASSERT((held == NULL || held == co) && "only the running coroutine was reached by a hand-off");
-		ASYNC_G(handoff_last) = next;
-		if (held != NULL) {
-			/* co suspends unfinished: its alive reference keeps it */
-			ZEND_ASSERT(GC_REFCOUNT(&held->std) > 1);
-			OBJ_RELEASE(&held->std);
-		}
-	}
-	zend_fiber_transfer transfer = { .context = target, .flags = 0 };
-	ZVAL_NULL(&transfer.value);
-	zend_fiber_switch_context(&transfer);
-	/* Resumed by the scheduler or by a hand-off: either did our half of the switch. */
 }
 
 /* ---------------------------------------------------------------------------------------------

@@ -7,6 +7,8 @@
 
 #include "php_async.h"
 #include "coroutine_output.h"
+#include "coroutine_autoload.h"
+#include "zend_fibers.h"
 #include "stack_arena.h"
 
 /* P5: zend_fiber_init_context() returns bool on 8.2 and zend_result from 8.3 on. */
@@ -188,10 +190,69 @@ static zend_always_inline bool async_coroutine_can_hand_off(async_coroutine_t *f
 	return async_coroutine_can_resume_directly(to);
 }
 
+/* A broken canary: the coroutine overflowed its stack into the one below (its co may already be
+ * gone: NULL). The fatal error; the process ends. */
+ZEND_COLD ZEND_NORETURN void async_worker_stack_overflowed(async_coroutine_t *co);
+/* Checked whenever a context leaves its worker's stack for another: inline, the report out of
+ * line. */
+static zend_always_inline void async_worker_check_stack(async_worker_t *worker, async_coroutine_t *co)
+{
+	if (worker->arena && UNEXPECTED(!async_stack_canary_intact(&worker->stack))) {
+		async_worker_stack_overflowed(co);
+	}
+}
+
+/* A worker bound to co for its first run: its context, or NULL when no C stack could be had. */
+zend_fiber_context *async_coroutine_bind_worker(async_coroutine_t *co);
+/* The context to switch to for running co: its own where it suspended, or a worker's. */
+static zend_always_inline zend_fiber_context *async_coroutine_bind(async_coroutine_t *co)
+{
+	return co->resume_ctx != NULL ? co->resume_ctx : async_coroutine_bind_worker(co);
+}
+
+/* Makes `to` the running coroutine as seen by everything that follows it (the current coroutine,
+ * its output buffers, its autoload stack, the loop's context it goes back to); the one left gives
+ * its output buffers to `from_output` and its autoload stack to `*from_autoload`. Every way into
+ * a coroutine uses it: the loop's (async_coroutine_start_or_resume()), a suspending coroutine's
+ * hand-off and a finished one's. */
+static zend_always_inline void async_coroutine_make_current(async_coroutine_t *to, zend_fiber_context *sched_ctx,
+	async_output_state_t *from_output, HashTable **from_autoload)
+{
+	to->sched_ctx = sched_ctx;
+	ZEND_ASYNC_G(coroutine) = &to->coro;
+	async_output_switch(from_output, &to->output);
+	async_autoload_switch(from_autoload, to->in_autoload);
+}
+
 /* Leaves the running coroutine co, which suspends: for its scheduler's context, or for `next`
  * (taken from the run queue with its reference, after async_coroutine_can_hand_off()). Returns
- * when co is resumed. */
-void async_coroutine_switch_out(async_coroutine_t *co, async_coroutine_t *next);
+ * when co is resumed. Inline in the suspension (scheduler.c): every call between the VM and the
+ * switch is a return after it, and returns that follow a stack switch are mispredicted (the
+ * CPU's return stack holds the other context's calls), so each level costs ~15 cycles per
+ * switch. */
+static zend_always_inline void async_coroutine_switch_out(async_coroutine_t *co, async_coroutine_t *next)
+{
+	ZEND_ASSERT(co->worker != NULL && &co->coro == ZEND_ASYNC_G(coroutine));
+	async_worker_check_stack(co->worker, co);
+	zend_fiber_context *target = co->sched_ctx;
+	if (next != NULL) {
+		target = async_coroutine_bind(next);
+		ZEND_ASSERT(target != NULL && "async_coroutine_can_hand_off() saw a parked worker");
+		async_coroutine_make_current(next, co->sched_ctx, &co->output, &co->in_autoload);
+		async_coroutine_t *held = ASYNC_G(handoff_last);
+		ZEND_ASSERT((held == NULL || held == co) && "only the running coroutine was reached by a hand-off");
+		ASYNC_G(handoff_last) = next;
+		if (held != NULL) {
+			/* co suspends unfinished: its alive reference keeps it */
+			ZEND_ASSERT(GC_REFCOUNT(&held->std) > 1);
+			OBJ_RELEASE(&held->std);
+		}
+	}
+	zend_fiber_transfer transfer = { .context = target, .flags = 0 };
+	ZVAL_NULL(&transfer.value);
+	zend_fiber_switch_context(&transfer);
+	/* Resumed by the scheduler or by a hand-off: either did our half of the switch. */
+}
 void async_coroutine_finish(async_coroutine_t *co);
 
 /* The callable a spawn runs, with its arguments (copied), kept in the coroutine itself: no
