@@ -851,7 +851,7 @@ zend_fiber_context *async_coroutine_bind_worker(async_coroutine_t *co)
 /* No C stack for a coroutine's first run: it ends with an AsyncException naming the OS's reason
  * (the arena's mmap), or with the fiber API's own exception (no arena: it throws) as previous,
  * which must not stay thrown in the scheduler's context, where the next awaiter would get it. */
-static ZEND_COLD void coroutine_end_without_stack(async_coroutine_t *co, int err)
+ZEND_COLD void async_coroutine_end_without_stack(async_coroutine_t *co, int err)
 {
 	zend_object *cause = EG(exception);
 	if (cause != NULL) {
@@ -868,43 +868,10 @@ static ZEND_COLD void coroutine_end_without_stack(async_coroutine_t *co, int err
 	async_coroutine_finish(co);
 }
 
-/* Runs (or continues) a coroutine until it suspends or ends. Called only from a scheduler
- * context: the main flow or a user Fiber running main's code. The coroutine may hand the CPU on
- * to others (async_coroutine_switch_out()); the last of that chain comes back here, and this
- * side's half of its switch is done for it. */
-void async_coroutine_start_or_resume(async_coroutine_t *co)
+/* The rare ends of a switch back into the loop's context (async_coroutine_start_or_resume()):
+ * the coroutine suspended from inside a user Fiber, a worker died, or a fatal error came back. */
+void async_coroutine_returned_slow(async_coroutine_t *last, uint8_t flags)
 {
-	ZEND_ASSERT(!ZEND_COROUTINE_IS_MAIN(&co->coro) && "main is resumed by returning from the loop");
-	ZEND_ASSERT(ASYNC_G(handoff_last) == NULL && "no chain of hand-offs is running");
-
-	zend_fiber_context *target = async_coroutine_bind(co);
-	if (target == NULL) {
-		coroutine_end_without_stack(co, errno);
-		return;
-	}
-
-	zend_coroutine_t *previous = ZEND_ASYNC_G(coroutine);
-	bool in_scheduler = ZEND_ASYNC_G(in_scheduler_context);
-	ZEND_ASYNC_G(in_scheduler_context) = false;
-	async_output_state_t *previous_output = previous ? &ASYNC_CO_FROM_CORO(previous)->output : NULL;
-	HashTable *previous_in_autoload;
-	async_coroutine_make_current(co, EG(current_fiber_context), previous_output, &previous_in_autoload);
-
-	zend_fiber_transfer transfer = { .context = target, .flags = 0 };
-	ZVAL_NULL(&transfer.value);
-	ASYNC_SWITCHED();
-	zend_fiber_switch_context(&transfer);
-	ASYNC_SWITCHED();
-
-	/* Back from co, or from the last coroutine a chain of hand-offs reached (whose queue
-	 * reference we get; it may be co again: A -> B -> A). */
-	async_coroutine_t *handed = ASYNC_G(handoff_last);
-	ASYNC_G(handoff_last) = NULL;
-	async_coroutine_t *last = handed != NULL ? handed : co;
-	async_autoload_switch(&last->in_autoload, previous_in_autoload);
-	async_output_switch(&last->output, previous_output);
-	ZEND_ASYNC_G(coroutine) = previous;
-	ZEND_ASYNC_G(in_scheduler_context) = in_scheduler;
 	if (last->resume_ctx != NULL && last->worker != NULL && last->resume_ctx != &last->worker->ctx
 		&& !ZEND_COROUTINE_IS_FINISHED(&last->coro)) {
 		/* P8: it suspended from inside a user Fiber; that Fiber is logically still running
@@ -922,12 +889,9 @@ void async_coroutine_start_or_resume(async_coroutine_t *co)
 		}
 		worker_retire(dying, true);
 	}
-	if (transfer.flags & ZEND_FIBER_TRANSFER_FLAG_BAILOUT) {
+	if (flags & ZEND_FIBER_TRANSFER_FLAG_BAILOUT) {
 		coroutine_end_by_fatal(last);
 		zend_bailout();
-	}
-	if (handed != NULL) {
-		OBJ_RELEASE(&handed->std);
 	}
 }
 

@@ -152,7 +152,6 @@ extern zend_class_entry *async_ce_coroutine;
 
 void async_register_coroutine_class(void);
 async_coroutine_t *async_coroutine_new(void);
-void async_coroutine_start_or_resume(async_coroutine_t *co);
 /* Whether a queued coroutine can be switched into straight from another context: started, on its
  * own worker's context (not inside a user Fiber, P8), due (its waker queued) and holding its
  * alive reference (a chain of hand-offs gives up the queue reference while it runs). */
@@ -252,6 +251,59 @@ static zend_always_inline void async_coroutine_switch_out(async_coroutine_t *co,
 	ZVAL_NULL(&transfer.value);
 	zend_fiber_switch_context(&transfer);
 	/* Resumed by the scheduler or by a hand-off: either did our half of the switch. */
+}
+
+/* No C stack for a coroutine's first run: it ends with an AsyncException that says why. */
+ZEND_COLD void async_coroutine_end_without_stack(async_coroutine_t *co, int err);
+/* The rare ends of async_coroutine_start_or_resume()'s switch back: a user Fiber's (P8), a dead
+ * worker's (P3), a fatal error's (it does not return then). */
+ZEND_COLD void async_coroutine_returned_slow(async_coroutine_t *last, uint8_t flags);
+
+/* Runs (or continues) a coroutine until it suspends or ends. Called only from a scheduler
+ * context: the main flow or a user Fiber running main's code. The coroutine may hand the CPU on
+ * to others (async_coroutine_switch_out()); the last of that chain comes back here, and this
+ * side's half of its switch is done for it. Inline in the loop (one call level fewer between it
+ * and the switch: see async_coroutine_switch_out()). */
+static zend_always_inline void async_coroutine_start_or_resume(async_coroutine_t *co)
+{
+	ZEND_ASSERT(!ZEND_COROUTINE_IS_MAIN(&co->coro) && "main is resumed by returning from the loop");
+	ZEND_ASSERT(ASYNC_G(handoff_last) == NULL && "no chain of hand-offs is running");
+
+	zend_fiber_context *target = async_coroutine_bind(co);
+	if (UNEXPECTED(target == NULL)) {
+		async_coroutine_end_without_stack(co, errno);
+		return;
+	}
+
+	zend_coroutine_t *previous = ZEND_ASYNC_G(coroutine);
+	bool in_scheduler = ZEND_ASYNC_G(in_scheduler_context);
+	ZEND_ASYNC_G(in_scheduler_context) = false;
+	async_output_state_t *previous_output = previous ? &ASYNC_CO_FROM_CORO(previous)->output : NULL;
+	HashTable *previous_in_autoload;
+	async_coroutine_make_current(co, EG(current_fiber_context), previous_output, &previous_in_autoload);
+
+	zend_fiber_transfer transfer = { .context = target, .flags = 0 };
+	ZVAL_NULL(&transfer.value);
+	ASYNC_SWITCHED();
+	zend_fiber_switch_context(&transfer);
+	ASYNC_SWITCHED();
+
+	/* Back from co, or from the last coroutine a chain of hand-offs reached (whose queue
+	 * reference we get; it may be co again: A -> B -> A). */
+	async_coroutine_t *handed = ASYNC_G(handoff_last);
+	ASYNC_G(handoff_last) = NULL;
+	async_coroutine_t *last = handed != NULL ? handed : co;
+	async_autoload_switch(&last->in_autoload, previous_in_autoload);
+	async_output_switch(&last->output, previous_output);
+	ZEND_ASYNC_G(coroutine) = previous;
+	ZEND_ASYNC_G(in_scheduler_context) = in_scheduler;
+	if (UNEXPECTED((last->resume_ctx != NULL && last->worker != NULL && last->resume_ctx != &last->worker->ctx)
+			|| ASYNC_G(dying_worker) != NULL || (transfer.flags & ZEND_FIBER_TRANSFER_FLAG_BAILOUT))) {
+		async_coroutine_returned_slow(last, transfer.flags);
+	}
+	if (handed != NULL) {
+		OBJ_RELEASE(&handed->std);
+	}
 }
 void async_coroutine_finish(async_coroutine_t *co);
 

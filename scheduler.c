@@ -758,7 +758,7 @@ static bool exit_pending(void)
 /* The main coroutine waits: run the loop here until the queue hands main its turn.
  * During a graceful shutdown main is not resumed until every other coroutine has unwound;
  * it then receives the reason (exit() or the unhandled error) in place of its own result. */
-static void main_wait(void)
+static zend_always_inline void main_wait(void)
 {
 	async_coroutine_t *main = ASYNC_G(main);
 	zend_coroutine_t *previous = ZEND_ASYNC_G(coroutine);
