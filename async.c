@@ -144,7 +144,7 @@ ZEND_FUNCTION(Async_spawn)
 ZEND_FUNCTION(Async_suspend)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
-	async_wait_yield();
+	async_wait_yield_inline();
 }
 
 ZEND_FUNCTION(Async_await)

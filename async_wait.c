@@ -223,7 +223,7 @@ void async_await(zend_object *awaitable, zend_object *cancellation, zval *return
 	ZEND_ASYNC_EVENT_SET_EXCEPTION_HANDLED(event);
 	if (token == NULL && awaitable->ce == async_ce_coroutine
 		&& async_coroutine_list_awaiter(ASYNC_CO_FROM_OBJ(awaitable), co)) {
-		if (async_wait_suspend(co)) {
+		if (async_wait_suspend_inline(co)) {
 			wait_take_result(co, return_value);
 		}
 		async_coroutine_end_awaiter(ASYNC_CO_FROM_OBJ(awaitable), co);

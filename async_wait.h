@@ -23,6 +23,7 @@
 #include "php.h"
 #include "zend_async_API.h"
 #include "scheduler.h"
+#include "scheduler_suspend.h"
 
 /* May the current flow suspend (not the scheduler's context, not a destructor on PHP < 8.4)?
  * True also before the scheduler launched: the first wait launches it. */
@@ -117,6 +118,16 @@ static zend_always_inline bool async_wait_suspend(zend_coroutine_t *co)
 	return !EG(exception);
 }
 
+/* Step 3 with the suspension inline, for the hottest waits (a channel message, await()): one call
+ * level fewer between the VM and the switch (scheduler_suspend.h). */
+static zend_always_inline bool async_wait_suspend_inline(zend_coroutine_t *co)
+{
+	ZEND_ASSERT(co == ZEND_ASYNC_G(coroutine) && "only the current coroutine can suspend itself");
+	ZEND_ASSERT(co->waker != NULL && "async_wait_begin() gives the coroutine a waker");
+	async_scheduler_suspend_begun_inline();
+	return !EG(exception);
+}
+
 /* Step 4: unsubscribes, stops and releases whatever the waker holds; the waker stays for the next
  * wait. Read the waker's result before this. */
 static zend_always_inline void async_wait_end(zend_coroutine_t *co)
@@ -165,6 +176,11 @@ bool async_wait_ms(zend_ulong ms, zend_ulong ns);
 static zend_always_inline void async_wait_yield(void)
 {
 	async_scheduler_yield();
+}
+/* The same with the suspension inline: Async\suspend() itself. */
+static zend_always_inline void async_wait_yield_inline(void)
+{
+	async_scheduler_yield_inline();
 }
 
 /* Async\await() in C: the result in return_value, or the awaitable's (or token's) exception

@@ -622,7 +622,7 @@ static zend_always_inline park_result channel_park(async_channel_t *ch, bool is_
 		listed = async_wait_on(co, CH_EVENT(ch), false, NULL, &w->cb);
 	}
 	if (listed && channel_timer_arm(ch, is_sender ? TIMER_CONSUMERS : TIMER_PRODUCERS)) {
-		async_wait_suspend(co);
+		async_wait_suspend_inline(co);
 	}
 
 	async_channel_waiter_state state = w->state;
