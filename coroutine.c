@@ -16,12 +16,12 @@
 #if defined(__has_include)
 # if __has_include(<valgrind/valgrind.h>)
 #  include <valgrind/valgrind.h>
-#  define ASYNC_STACK_REGISTER(w) ((w)->valgrind_id = VALGRIND_STACK_REGISTER((w)->stack.base, (char *) (w)->stack.base + (w)->stack.size))
+#  define ASYNC_STACK_REGISTER(w, base, size) ((w)->valgrind_id = VALGRIND_STACK_REGISTER((base), (char *) (base) + (size)))
 #  define ASYNC_STACK_DEREGISTER(w) VALGRIND_STACK_DEREGISTER((w)->valgrind_id)
 # endif
 #endif
 #ifndef ASYNC_STACK_REGISTER
-# define ASYNC_STACK_REGISTER(w) ((void) 0)
+# define ASYNC_STACK_REGISTER(w, base, size) ((void) (base), (void) (size))
 # define ASYNC_STACK_DEREGISTER(w) ((void) 0)
 #endif
 #include "coroutine_finally.h"
@@ -185,9 +185,9 @@ async_coroutine_t *async_live_walk_next(async_live_walk_t *w)
 static void worker_retire(async_worker_t *worker, bool destroyed)
 {
 	ASYNC_G(live_contexts)--;
+	ASYNC_STACK_DEREGISTER(worker);
 	if (worker->arena) {
 		zend_observer_fiber_destroy_notify(&worker->ctx);
-		ASYNC_STACK_DEREGISTER(worker);
 		async_stack_release(&worker->stack);
 	} else if (!destroyed) {
 		zend_fiber_destroy_context(&worker->ctx);
@@ -380,7 +380,14 @@ static bool worker_context_init(async_worker_t *worker)
 	if (!ASYNC_G(use_stack_arena) || !async_stack_arena_fits(size)) {
 		/* (also a fiber.stack_size raised by ini_set() above the arena's size) */
 		worker->arena = false;
-		return ASYNC_FIBER_INIT_OK(zend_fiber_init_context(&worker->ctx, async_ce_coroutine, worker_entry, size));
+		if (!ASYNC_FIBER_INIT_OK(zend_fiber_init_context(&worker->ctx, async_ce_coroutine, worker_entry, size))) {
+			return false;
+		}
+		/* (Valgrind is told of the stack here too: a PHP built without its headers does not, and
+		 * a switch between two stacks mapped close together then looks like a deep call.) */
+		const async_zend_fiber_stack_t *zstack = (const async_zend_fiber_stack_t *) worker->ctx.stack;
+		ASYNC_STACK_REGISTER(worker, zstack->pointer, zstack->size);
+		return true;
 	}
 	if (!async_stack_acquire(&worker->stack, size, ASYNC_G(stack_guards))) {
 		return false;
@@ -394,7 +401,7 @@ static bool worker_context_init(async_worker_t *worker)
 	zstack->asan_pointer = worker->stack.base;
 	zstack->asan_size = worker->stack.size;
 #endif
-	ASYNC_STACK_REGISTER(worker);
+	ASYNC_STACK_REGISTER(worker, worker->stack.base, worker->stack.size);
 	worker->ctx.stack = (zend_fiber_stack *) zstack;
 	worker->ctx.handle = make_fcontext((char *) worker->stack.base + worker->stack.size, worker->stack.size, worker_trampoline);
 	worker->ctx.kind = async_ce_coroutine;
