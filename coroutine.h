@@ -225,10 +225,10 @@ static zend_always_inline void async_coroutine_make_current(async_coroutine_t *t
 
 /* Leaves the running coroutine co, which suspends: for its scheduler's context, or for `next`
  * (taken from the run queue with its reference, after async_coroutine_can_hand_off()). Returns
- * when co is resumed. Inline in the suspension (scheduler.c): every call between the VM and the
- * switch is a return after it, and returns that follow a stack switch are mispredicted (the
- * CPU's return stack holds the other context's calls), so each level costs ~15 cycles per
- * switch. */
+ * when co is resumed. Inline in the suspension (scheduler_suspend.h): every call between the VM
+ * and the switch is a return after it, and returns that follow a stack switch are mispredicted
+ * (the CPU's return stack holds the other context's calls), so each level costs ~15-25 cycles
+ * per switch. */
 static zend_always_inline void async_coroutine_switch_out(async_coroutine_t *co, async_coroutine_t *next)
 {
 	ZEND_ASSERT(co->worker != NULL && &co->coro == ZEND_ASYNC_G(coroutine));
@@ -305,6 +305,7 @@ static zend_always_inline void async_coroutine_start_or_resume(async_coroutine_t
 		OBJ_RELEASE(&handed->std);
 	}
 }
+
 void async_coroutine_finish(async_coroutine_t *co);
 
 /* The callable a spawn runs, with its arguments (copied), kept in the coroutine itself: no
