@@ -303,8 +303,9 @@ zend_coroutine_t *async_spawn(zend_async_scope_t *scope, zend_object *provider, 
 	if (ASYNC_G(max_contexts) > 0 && ZEND_ASYNC_G(active_coroutine_count) >= (uint32_t) ASYNC_G(max_contexts)) {
 		/* P4: fail cleanly before vm.max_map_count makes mmap fail in the engine. */
 		async_throw(async_ce_async_exception,
-			"Cannot spawn a coroutine: %u coroutines are alive, the limit is %u (async.max_contexts%s)",
-			ZEND_ASYNC_G(active_coroutine_count), (uint32_t) ASYNC_G(max_contexts),
+			"Cannot spawn a coroutine: %u coroutine%s alive, the limit is %u (async.max_contexts%s)",
+			ZEND_ASYNC_G(active_coroutine_count), ZEND_ASYNC_G(active_coroutine_count) == 1 ? " is" : "s are",
+			(uint32_t) ASYNC_G(max_contexts),
 			ASYNC_G(use_stack_arena) ? "" : "; each needs 2 memory maps, see vm.max_map_count");
 		return NULL;
 	}

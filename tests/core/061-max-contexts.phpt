@@ -38,6 +38,13 @@ $x[0]->cancel();
 try { spawn(fn() => 1); } catch (Async\AsyncException $e) { echo "still full\n"; }
 try { await($x[0]); } catch (Async\AsyncCancellation $e) {}
 var_dump(await(spawn(fn() => "slot freed")));
+
+// Lowered at run time to one, with one alive: the message counts it in the singular.
+foreach ($x as $c) { try { await($c); } catch (Async\AsyncCancellation $e) {} }
+ini_set('async.max_contexts', '1');
+$one = spawn(fn() => delay(10));
+try { spawn(fn() => 1); } catch (Async\AsyncException $e) { echo $e->getMessage(), "\n"; }
+await($one);
 ?>
 --EXPECT--
 Async\AsyncException: Cannot spawn a coroutine: 5 coroutines are alive, the limit is 5 (async.max_contexts)
@@ -47,3 +54,4 @@ int(10)
 string(8) "still ok"
 still full
 string(10) "slot freed"
+Cannot spawn a coroutine: 1 coroutine is alive, the limit is 1 (async.max_contexts)
