@@ -879,8 +879,7 @@ ZEND_COLD void async_coroutine_end_without_stack(async_coroutine_t *co, int err)
  * the coroutine suspended from inside a user Fiber, a worker died, or a fatal error came back. */
 void async_coroutine_returned_slow(async_coroutine_t *last, uint8_t flags)
 {
-	if (last->resume_ctx != NULL && last->worker != NULL && last->resume_ctx != &last->worker->ctx
-		&& !ZEND_COROUTINE_IS_FINISHED(&last->coro)) {
+	if (async_coroutine_in_user_fiber(last) && !ZEND_COROUTINE_IS_FINISHED(&last->coro)) {
 		/* P8: it suspended from inside a user Fiber; that Fiber is logically still running
 		 * (its caller is this coroutine), so the engine must not treat it as suspended. */
 		last->resume_ctx->status = ZEND_FIBER_STATUS_RUNNING;

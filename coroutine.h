@@ -168,7 +168,7 @@ static zend_always_inline bool async_coroutine_can_resume_directly(async_corouti
 static zend_always_inline bool async_worker_fits(const async_worker_t *worker)
 {
 	size_t size = EG(fiber_stack_size);
-	return worker->arena ? size <= async_stack_arena_slot : ((const async_zend_fiber_stack_t *) worker->ctx.stack)->size >= size;
+	return worker->arena ? async_stack_arena_fits(size) : ((const async_zend_fiber_stack_t *) worker->ctx.stack)->size >= size;
 }
 
 /* Direct hand-off (the run queue's head runs next without a round trip through the scheduler):
@@ -253,6 +253,13 @@ static zend_always_inline void async_coroutine_switch_out(async_coroutine_t *co,
 	/* Resumed by the scheduler or by a hand-off: either did our half of the switch. */
 }
 
+/* It suspended from inside a user Fiber (P8): the context it resumes in is that Fiber's, not its
+ * worker's. */
+static zend_always_inline bool async_coroutine_in_user_fiber(const async_coroutine_t *co)
+{
+	return co->resume_ctx != NULL && co->worker != NULL && co->resume_ctx != &co->worker->ctx;
+}
+
 /* No C stack for a coroutine's first run: it ends with an AsyncException that says why. */
 ZEND_COLD void async_coroutine_end_without_stack(async_coroutine_t *co, int err);
 /* The rare ends of async_coroutine_start_or_resume()'s switch back: a user Fiber's (P8), a dead
@@ -297,8 +304,8 @@ static zend_always_inline void async_coroutine_start_or_resume(async_coroutine_t
 	async_output_switch(&last->output, previous_output);
 	ZEND_ASYNC_G(coroutine) = previous;
 	ZEND_ASYNC_G(in_scheduler_context) = in_scheduler;
-	if (UNEXPECTED((last->resume_ctx != NULL && last->worker != NULL && last->resume_ctx != &last->worker->ctx)
-			|| ASYNC_G(dying_worker) != NULL || (transfer.flags & ZEND_FIBER_TRANSFER_FLAG_BAILOUT))) {
+	if (UNEXPECTED(async_coroutine_in_user_fiber(last) || ASYNC_G(dying_worker) != NULL
+			|| (transfer.flags & ZEND_FIBER_TRANSFER_FLAG_BAILOUT))) {
 		async_coroutine_returned_slow(last, transfer.flags);
 	}
 	if (handed != NULL) {

@@ -35,7 +35,6 @@ static struct {
 	char **chunks;            /* chunk base addresses (the guard page first) */
 	uint32_t chunk_count, chunk_capacity;
 	uint32_t carved_in_last;  /* stacks carved from the last chunk */
-	size_t stack_size;        /* one size per process */
 	size_t page;
 	uint32_t *free;           /* LIFO of released stack numbers (chunk * CHUNK_STACKS + index) */
 	uint32_t free_count, free_capacity;
@@ -45,12 +44,13 @@ static struct {
 	struct sigaction previous_segv;
 	void *alt_stack;
 } arena;
-/* per-process: arena.stack_size, read inline by async_stack_arena_fits() */
+/* per-process: the size of every stack slot, one per process (0 until the first acquire); read
+ * inline by async_stack_arena_fits() */
 size_t async_stack_arena_slot;
 
 static size_t chunk_bytes(void)
 {
-	return arena.page + (size_t) CHUNK_STACKS * arena.stack_size;
+	return arena.page + (size_t) CHUNK_STACKS * async_stack_arena_slot;
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -193,7 +193,7 @@ static bool map_chunk(void)
 
 static char *stack_bottom(uint32_t number)
 {
-	return arena.chunks[number / CHUNK_STACKS] + arena.page + (size_t) (number % CHUNK_STACKS) * arena.stack_size;
+	return arena.chunks[number / CHUNK_STACKS] + arena.page + (size_t) (number % CHUNK_STACKS) * async_stack_arena_slot;
 }
 
 static void stack_describe(async_stack_t *stack, uint32_t number)
@@ -202,7 +202,7 @@ static void stack_describe(async_stack_t *stack, uint32_t number)
 	stack->number = number;
 	stack->guarded = arena.guarded[number] != 0;
 	stack->base = bottom + (stack->guarded ? arena.page : 0);
-	stack->size = arena.stack_size - RED_ZONE - (stack->guarded ? arena.page : 0);
+	stack->size = async_stack_arena_slot - RED_ZONE - (stack->guarded ? arena.page : 0);
 }
 
 /* The canary zone of stack `number` is the red zone at the top of the stack below it. A stack
@@ -237,8 +237,7 @@ bool async_stack_acquire(async_stack_t *stack, size_t size, zend_long guards)
 {
 	if (arena.page == 0) {
 		arena.page = (size_t) sysconf(_SC_PAGESIZE);
-		arena.stack_size = ZEND_MM_ALIGNED_SIZE_EX(size < 16 * arena.page ? 16 * arena.page : size, arena.page);
-		async_stack_arena_slot = arena.stack_size;
+		async_stack_arena_slot = ZEND_MM_ALIGNED_SIZE_EX(size < 16 * arena.page ? 16 * arena.page : size, arena.page);
 		arena.guard_budget = guard_budget(guards);
 	}
 	uint32_t number;
