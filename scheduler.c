@@ -408,7 +408,7 @@ static zend_always_inline bool main_turn(async_coroutine_t *co, bool poll)
 /* Runs one batch of the run queue: the entries queued when it began, whether the loop resumes
  * them or a suspending coroutine hands off to them. Stops early, returning TICK_MAIN, when the
  * main coroutine's turn comes: main resumes by returning from the loop. */
-static tick_result run_batch(void)
+static zend_always_inline tick_result run_batch(void)
 {
 	async_ring_t *q = &ASYNC_G(run_queue);
 	bool worked = false;
@@ -713,6 +713,41 @@ static bool exit_pending(void)
 	return ZEND_ASYNC_G(graceful_shutdown) && (ASYNC_G(exit_requested) || ZEND_ASYNC_G(exit_exception) != NULL);
 }
 
+/* The first pass of main's wait, when the queue has work and no microtask or shutdown is due:
+ * scheduler_tick()'s, step for step (one batch; if main's turn has come, the poll the tick makes
+ * between batches, then main's turn), but inline here rather than a call away: main's await of a
+ * coroutine it just spawned is this pass, and every call level between the VM and the switch is
+ * a mispredicted return when main is switched back to (coroutine.h). false: main's turn has not
+ * come; the loop goes on from where a tick's pass would. */
+static zend_always_inline bool main_wait_first_pass(zend_coroutine_t *previous)
+{
+	if (ASYNC_G(run_queue).count == 0 || ASYNC_G(microtasks_length) != 0 || ZEND_ASYNC_G(graceful_shutdown)) {
+		return false;
+	}
+	ZEND_ASYNC_G(in_scheduler_context) = true;
+	tick_result r = run_batch();
+	ZEND_ASYNC_G(in_scheduler_context) = false;
+	ZEND_ASYNC_G(coroutine) = previous;
+	if (r == TICK_MAIN) {
+		return !exit_pending();
+	}
+	bool exiting = exit_pending();
+	if (exiting && only_main_left()) {
+		return false; /* the loop hands main the exit reason */
+	}
+	if (ASYNC_G(run_queue).count == 0 && ASYNC_G(microtasks_length) == 0) {
+		return false; /* the loop's next tick reaches the reactor through an empty batch */
+	}
+	if (poll_between_batches()) {
+		ZEND_ASYNC_REACTOR_EXECUTE(true);
+	}
+	if (exiting || !main_is_next()) {
+		return false;
+	}
+	zend_coroutine_t *coro = queue_pop(&ASYNC_G(run_queue));
+	return main_turn(ASYNC_CO_FROM_CORO(coro), false);
+}
+
 /* The main coroutine waits: run the loop here until the queue hands main its turn.
  * During a graceful shutdown main is not resumed until every other coroutine has unwound;
  * it then receives the reason (exit() or the unhandled error) in place of its own result. */
@@ -722,6 +757,9 @@ void async_scheduler_main_wait(void)
 	zend_coroutine_t *previous = ZEND_ASYNC_G(coroutine);
 	uint32_t deadlocks = 0;
 
+	if (main_wait_first_pass(previous)) {
+		return;
+	}
 	for (;;) {
 		if (exit_pending() && (only_main_left() || deadlocks > 2)) {
 			zend_async_waker_clean(&main->coro);
