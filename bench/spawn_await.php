@@ -17,6 +17,11 @@
  *    delivered through an await);
  *  - the same in bursts: 100 spawns, then one suspend() that runs all of them (a server spawning
  *    a coroutine per connection of one poll batch); main's own switch is shared by the 100.
+ *  - the floor: the work an await(spawn($fn, $i)) cannot do without, built from PHP's own pieces
+ *    (an object made and freed for the handle; $fn($i) called on the other side of a Fiber switch
+ *    round trip, main -> Fiber -> main, with one long-lived Fiber; the result brought back). A
+ *    runtime can only add to it (a queue, a scope, an awaiter); its ratio to a Fiber's life is
+ *    the least any await(spawn()) on PHP's switch could show here.
  *
  * Usage: php -n -d extension=modules/async.so bench/spawn_await.php [iterations=100000]
  */
@@ -84,6 +89,30 @@ function run_spawn_suspend(int $n, int $burst): int
     return $ns;
 }
 
+function run_floor(int $n): int
+{
+    $fn = static function (int $i): int {
+        return $i;
+    };
+    $fiber = new Fiber(static function () use ($fn): void {
+        $v = Fiber::suspend();
+        for (;;) {
+            $v = Fiber::suspend($fn($v));
+        }
+    });
+    $fiber->start();
+    $sum = 0;
+    $t0 = hrtime(true);
+    for ($i = 0; $i < $n; $i++) {
+        $handle = new ArrayObject();
+        $sum += $fiber->resume($i);
+        unset($handle);
+    }
+    $ns = hrtime(true) - $t0;
+    bench_check($sum === intdiv($n * ($n - 1), 2), "floor results summed to $sum");
+    return $ns;
+}
+
 function run_fibers(int $n): int
 {
     $fn = static function (int $i): int {
@@ -114,7 +143,7 @@ $m0 = memory_get_usage();
 run_fibers(10_000);
 $retainedFb = (memory_get_usage() - $m0) / 10_000;
 
-$co = $fb = $ratios = $nested = $single = $burst = [];
+$co = $fb = $ratios = $nested = $single = $burst = $floor = $overFloor = [];
 for ($r = 0; $r < $reps; $r++) {
     // Alternate the order so neither side always runs right after the other.
     if ($r % 2 === 0) {
@@ -127,12 +156,15 @@ for ($r = 0; $r < $reps; $r++) {
     $nested[] = run_in_coroutine($n) / $n / 1000;
     $single[] = run_spawn_suspend($n, 1) / $f;
     $burst[] = run_spawn_suspend($n, 100) / $f;
+    $fl = run_floor($n);
+    $floor[] = $fl / $f;
     $co[] = $c / $n / 1000;
     $fb[] = $f / $n / 1000;
     $ratios[] = $c / $f;
+    $overFloor[] = $c / $fl;
     printf("  rep %d: coroutine %.3f µs/op, Fiber %.3f µs/op, ratio %.3f; inside a coroutine %.3f µs/op;"
-        . " without await %.4f, in bursts of 100 %.4f of a Fiber\n",
-        $r + 1, end($co), end($fb), end($ratios), end($nested), end($single), end($burst));
+        . " without await %.4f, in bursts of 100 %.4f, floor %.4f of a Fiber\n",
+        $r + 1, end($co), end($fb), end($ratios), end($nested), end($single), end($burst), end($floor));
 }
 
 $mc = bench_median($co);
@@ -147,6 +179,9 @@ printf("RESULT spawn + run + finish without await (spawn, then suspend()): %.4f 
     bench_median($single), bench_spread($single));
 printf("RESULT the same in bursts of 100 spawns per suspend(): %.4f of a Fiber's (median; spread %s; no goal)\n",
     bench_median($burst), bench_spread($burst));
+printf("RESULT the floor from PHP's own pieces (an object, the call across a Fiber switch round trip): %.4f of a Fiber's"
+    . " (median; spread %s; no goal); await(spawn()) is %.2fx the floor (median of per-rep ratios; spread %s)\n",
+    bench_median($floor), bench_spread($floor), bench_median($overFloor), bench_spread($overFloor));
 printf("RESULT spawn_await heap retained after completion: coroutine %.0f B/op, Fiber %.0f B/op (expected ~0; more is a leak)\n",
     $retainedCo, $retainedFb);
 bench_goal('spawn_await ratio <= ' . GOAL_RATIO, $mr <= GOAL_RATIO, sprintf('ratio %.3f', $mr));
