@@ -593,6 +593,40 @@ static zend_always_inline bool main_is_next(void)
 		&& !exit_pending();
 }
 
+/* What a pass of the loop does once a batch ran (and did not end in main's turn): end, with *r
+ * saying how; run the next batch; or, the queue being empty, go to the reactor. Shared by
+ * scheduler_tick() and main's first pass (main_wait_first_pass()). */
+typedef enum { BATCH_THEN_RETURN, BATCH_THEN_NEXT, BATCH_THEN_REACTOR } batch_then;
+
+static zend_always_inline batch_then after_batch(bool main_waiting, tick_result *r)
+{
+	bool exiting = exit_pending();
+	if (main_waiting && exiting && only_main_left()) {
+		*r = TICK_IDLE; /* do not block: the main wait hands main the exit reason now */
+		return BATCH_THEN_RETURN;
+	}
+	if (ASYNC_G(run_queue).count == 0 && ASYNC_G(microtasks_length) == 0) {
+		return BATCH_THEN_REACTOR;
+	}
+	/* Poll without waiting, but only if the loop has something that could fire: an idle
+	 * poll is a clock read and an epoll_wait per tick. */
+	if (poll_between_batches()) {
+		ZEND_ASYNC_REACTOR_EXECUTE(true);
+	}
+	if (!main_waiting || exiting) {
+		*r = TICK_WORK;
+		return BATCH_THEN_RETURN;
+	}
+	if (main_is_next()) {
+		/* The next tick would begin with main's turn, after the poll just made: take it now
+		 * (main's await of a coroutine that just finished is one pass of the loop, not two). */
+		zend_coroutine_t *coro = queue_pop(&ASYNC_G(run_queue));
+		*r = main_turn(ASYNC_CO_FROM_CORO(coro), false) ? TICK_MAIN : TICK_WORK;
+		return BATCH_THEN_RETURN;
+	}
+	return BATCH_THEN_NEXT;
+}
+
 /* One pass of the loop: microtasks, a batch of coroutines, then the reactor. For main's wait it
  * goes on with the next batch itself while the queue has work and main's turn has not come (a
  * return to async_scheduler_main_wait() would only call it again). */
@@ -606,26 +640,12 @@ static tick_result scheduler_tick(bool main_waiting)
 		if (r == TICK_MAIN) {
 			return r;
 		}
-		bool exiting = exit_pending();
-		if (main_waiting && exiting && only_main_left()) {
-			return TICK_IDLE; /* do not block: the main wait hands main the exit reason now */
+		batch_then then = after_batch(main_waiting, &r);
+		if (then == BATCH_THEN_RETURN) {
+			return r;
 		}
-		if (ASYNC_G(run_queue).count == 0 && ASYNC_G(microtasks_length) == 0) {
+		if (then == BATCH_THEN_REACTOR) {
 			break;
-		}
-		/* Poll without waiting, but only if the loop has something that could fire: an idle
-		 * poll is a clock read and an epoll_wait per tick. */
-		if (poll_between_batches()) {
-			ZEND_ASYNC_REACTOR_EXECUTE(true);
-		}
-		if (!main_waiting || exiting) {
-			return TICK_WORK;
-		}
-		if (main_is_next()) {
-			/* The next tick would begin with main's turn, after the poll just made: take it now
-			 * (main's await of a coroutine that just finished is one pass of the loop, not two). */
-			zend_coroutine_t *coro = queue_pop(&ASYNC_G(run_queue));
-			return main_turn(ASYNC_CO_FROM_CORO(coro), false) ? TICK_MAIN : TICK_WORK;
 		}
 	}
 	if (ASYNC_G(clocks) != NULL && virtual_time_advanced()) {
@@ -714,11 +734,10 @@ static bool exit_pending(void)
 }
 
 /* The first pass of main's wait, when the queue has work and no microtask or shutdown is due:
- * scheduler_tick()'s, step for step (one batch; if main's turn has come, the poll the tick makes
- * between batches, then main's turn), but inline here rather than a call away: main's await of a
- * coroutine it just spawned is this pass, and every call level between the VM and the switch is
- * a mispredicted return when main is switched back to (coroutine.h). false: main's turn has not
- * come; the loop goes on from where a tick's pass would. */
+ * scheduler_tick()'s (one batch, then after_batch()), but inline here rather than a call away:
+ * main's await of a coroutine it just spawned is this pass, and every call level between the VM
+ * and the switch is a mispredicted return when main is switched back to (coroutine.h). false:
+ * main's turn has not come; the loop goes on from where a tick's pass would. */
 static zend_always_inline bool main_wait_first_pass(zend_coroutine_t *previous)
 {
 	if (ASYNC_G(run_queue).count == 0 || ASYNC_G(microtasks_length) != 0 || ZEND_ASYNC_G(graceful_shutdown)) {
@@ -731,21 +750,8 @@ static zend_always_inline bool main_wait_first_pass(zend_coroutine_t *previous)
 	if (r == TICK_MAIN) {
 		return !exit_pending();
 	}
-	bool exiting = exit_pending();
-	if (exiting && only_main_left()) {
-		return false; /* the loop hands main the exit reason */
-	}
-	if (ASYNC_G(run_queue).count == 0 && ASYNC_G(microtasks_length) == 0) {
-		return false; /* the loop's next tick reaches the reactor through an empty batch */
-	}
-	if (poll_between_batches()) {
-		ZEND_ASYNC_REACTOR_EXECUTE(true);
-	}
-	if (exiting || !main_is_next()) {
-		return false;
-	}
-	zend_coroutine_t *coro = queue_pop(&ASYNC_G(run_queue));
-	return main_turn(ASYNC_CO_FROM_CORO(coro), false);
+	/* (after_batch() takes main's turn only when no exit is pending) */
+	return after_batch(true, &r) == BATCH_THEN_RETURN && r == TICK_MAIN;
 }
 
 /* The main coroutine waits: run the loop here until the queue hands main its turn.
