@@ -22,6 +22,7 @@
 
 #include "php.h"
 #include "php_network.h"
+#include "zend_async_API.h"
 
 BEGIN_EXTERN_C()
 
@@ -59,6 +60,14 @@ typedef struct {
 } async_io_pollfd_t;
 
 int async_io_wait_many(async_io_pollfd_t *fds, uint32_t count, zend_long timeout_ms);
+
+/* The same, and the wait also ends when `also` fires: an event of the caller's that says waiting
+ * for these descriptors is no longer the point (another coroutine made progress on a resource the
+ * caller shares with it: curl_multi_select() while another coroutine's curl_multi_exec() finishes
+ * transfers on the same multi). The waker holds a reference to `also` while it waits. Woken by it
+ * alone, no entry is ready and the result is 0, as on a timeout. With timeout_ms == 0 `also` is not
+ * looked at (a plain poll). */
+int async_io_wait_many_or(async_io_pollfd_t *fds, uint32_t count, zend_long timeout_ms, zend_async_event_t *also);
 
 /* Announces that fd is about to be closed: waiters wake with ASYNC_POLL_CLOSED, the poll handle
  * is stopped and forgotten. Harmless when nothing ever polled fd, and outside coroutines.

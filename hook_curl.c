@@ -397,10 +397,16 @@ static ZEND_FUNCTION(async_curl_exec)
  * wait until it is free. The coroutine inside the callback itself gets libcurl's answer, as stock.
  * ------------------------------------------------------------------------------------------- */
 
-/* A multi that a coroutine is inside of, or that coroutines wait for; kept while either. */
+/* What the hooks know of a multi driven from coroutines: who is inside libcurl on it, who waits
+ * for that, who waits in curl_multi_select(), and how many transfers ran at the last
+ * curl_multi_exec(). Kept while any of those is so (running > 0 included: the next call compares
+ * against it), dropped when none is, freed at the request's end. */
 typedef struct {
-	zend_coroutine_t *owner;  /* inside curl_multi_exec() on it; NULL: free */
-	uint32_t holders;         /* waiters, and the owner during its call: the entry stays */
+	zend_coroutine_t *owner;        /* inside curl_multi_exec() on it; NULL: free */
+	uint32_t holders;               /* waiters, and the owner during its call: the entry stays */
+	uint32_t selectors;             /* inside curl_multi_select() on it */
+	zend_long running;              /* what the last curl_multi_exec() in a coroutine reported; -1: none yet */
+	zend_async_event_t *progress;   /* notified when that count drops; NULL until a selector waits */
 } multi_busy_t;
 
 static zend_ulong multi_key(CURLM *multi)
@@ -408,9 +414,43 @@ static zend_ulong multi_key(CURLM *multi)
 	return (zend_ulong) (uintptr_t) multi;
 }
 
+/* The progress event: a plain event; one reference is the entry's, one each waiting selector's. */
+static bool multi_progress_dispose(zend_async_event_t *event)
+{
+	if (--event->ref_count > 0) {
+		return true;
+	}
+	zend_async_callbacks_free(event);
+	efree(event);
+	return true;
+}
+
+static zend_string *multi_progress_info(zend_async_event_t *event)
+{
+	(void) event;
+	return zend_string_init("curl multi progress", sizeof("curl multi progress") - 1, 0);
+}
+
+static zend_async_event_t *multi_progress_new(void)
+{
+	zend_async_event_t *event = ecalloc(1, sizeof(*event));
+	event->ref_count = 1;
+	event->add_callback = zend_async_event_default_add_callback;
+	event->del_callback = zend_async_event_default_del_callback;
+	event->start = zend_async_event_nop_start;
+	event->stop = zend_async_event_nop_stop;
+	event->dispose = multi_progress_dispose;
+	event->info = multi_progress_info;
+	return event;
+}
+
 static void multi_busy_dtor(zval *zv)
 {
-	efree(Z_PTR_P(zv));
+	multi_busy_t *entry = Z_PTR_P(zv);
+	if (entry->progress != NULL) {
+		ZEND_ASYNC_EVENT_RELEASE(entry->progress);
+	}
+	efree(entry);
 }
 
 static multi_busy_t *multi_busy_find(CURLM *multi)
@@ -419,7 +459,7 @@ static multi_busy_t *multi_busy_find(CURLM *multi)
 	return busy != NULL ? zend_hash_index_find_ptr(busy, multi_key(multi)) : NULL;
 }
 
-static multi_busy_t *multi_busy_hold(CURLM *multi)
+static multi_busy_t *multi_busy_entry(CURLM *multi)
 {
 	HashTable *busy = ASYNC_G(curl_busy);
 	if (busy == NULL) {
@@ -430,17 +470,56 @@ static multi_busy_t *multi_busy_hold(CURLM *multi)
 	multi_busy_t *entry = zend_hash_index_find_ptr(busy, multi_key(multi));
 	if (entry == NULL) {
 		entry = ecalloc(1, sizeof(*entry));
+		entry->running = -1;
 		zend_hash_index_add_new_ptr(busy, multi_key(multi), entry);
 	}
+	return entry;
+}
+
+static multi_busy_t *multi_busy_hold(CURLM *multi)
+{
+	multi_busy_t *entry = multi_busy_entry(multi);
 	entry->holders++;
 	return entry;
+}
+
+static void multi_busy_forget_if_idle(CURLM *multi, multi_busy_t *entry)
+{
+	if (entry->holders == 0 && entry->owner == NULL && entry->selectors == 0 && entry->running <= 0
+		&& ASYNC_G(curl_busy) != NULL) {
+		zend_hash_index_del(ASYNC_G(curl_busy), multi_key(multi));
+	}
 }
 
 static void multi_busy_drop(CURLM *multi, multi_busy_t *entry)
 {
 	ZEND_ASSERT(entry->holders > 0);
-	if (--entry->holders == 0 && entry->owner == NULL && ASYNC_G(curl_busy) != NULL) {
-		zend_hash_index_del(ASYNC_G(curl_busy), multi_key(multi));
+	entry->holders--;
+	multi_busy_forget_if_idle(multi, entry);
+}
+
+/* After a curl_multi_exec() in a coroutine: fewer transfers running than the last call reported
+ * (or the first call seen) means transfers ended, maybe those a coroutine in curl_multi_select()
+ * waits for. This call may have read their sockets dry before the reactor looked at them again,
+ * and then nothing else would wake the selector before its timeout (Guzzle's 1 s, with a client
+ * shared by coroutines). Only a drop wakes: two selectors woken by each other's every call would
+ * spin. */
+static void multi_note_running(multi_busy_t *entry, zend_execute_data *execute_data)
+{
+	if (ZEND_NUM_ARGS() < 2 || EG(exception)) {
+		return;
+	}
+	zval *still_running = ZEND_CALL_ARG(execute_data, 2);
+	ZVAL_DEREF(still_running);
+	if (Z_TYPE_P(still_running) != IS_LONG) {
+		return;
+	}
+	zend_long running = Z_LVAL_P(still_running);
+	bool ended = entry->running < 0 || running < entry->running;
+	entry->running = running;
+	if (ended && entry->selectors > 0) {
+		ZEND_ASSERT(entry->progress != NULL);
+		ZEND_ASYNC_CALLBACKS_NOTIFY(entry->progress, NULL, NULL);
 	}
 }
 
@@ -500,6 +579,7 @@ static ZEND_FUNCTION(async_curl_multi_exec)
 	entry->owner = me;
 	CALL_ORIGINAL(HOOK_MULTI_EXEC);
 	entry->owner = NULL;
+	multi_note_running(entry, execute_data);
 	bool waited_for = entry->holders > 1;
 	multi_busy_drop(mh->multi, entry);
 	if (waited_for) {
@@ -559,8 +639,21 @@ static ZEND_FUNCTION(async_curl_multi_select)
 	if (!multi_wait_free(mh->multi)) {
 		RETURN_THROWS();
 	}
+	/* the wait also ends when another coroutine's curl_multi_exec() ends transfers on this multi */
+	multi_busy_t *entry = multi_busy_entry(mh->multi);
+	if (entry->progress == NULL) {
+		entry->progress = multi_progress_new();
+	}
+	entry->selectors++;
 	CURLMcode error = CURLM_OK;
-	int ready = async_curl_multi_wait(mh->multi, (int) (timeout * 1000.0), &error);
+	int ready = async_curl_multi_wait(mh->multi, (int) (timeout * 1000.0), entry->progress, &error);
+	/* looked up again: the entry stays while we select, but not past the request's end */
+	entry = multi_busy_find(mh->multi);
+	if (entry != NULL) {
+		ZEND_ASSERT(entry->selectors > 0);
+		entry->selectors--;
+		multi_busy_forget_if_idle(mh->multi, entry);
+	}
 	if (ready < 0) {
 		if (EG(exception)) {
 			RETURN_THROWS();

@@ -9,6 +9,7 @@
 #define ASYNC_HOOK_CURL_H
 
 #include "php.h"
+#include "zend_async_API.h"
 #include <curl/curl.h>
 
 /* libcurl's functions, looked up in the library ext/curl was loaded with (never linked: a
@@ -58,8 +59,9 @@ typedef enum {
 async_curl_outcome_t async_curl_driver_run(async_curl_driver_t *driver, CURLcode *result);
 
 /* curl_multi_wait() for a multi handle the caller drives with curl_multi_perform(): waits for
- * its sockets on the reactor, at most timeout_ms (shortened to libcurl's own timeout). The number
- * of ready sockets; -1 with *error set (a libcurl error) or with an exception (cancellation). */
-int async_curl_multi_wait(CURLM *multi, int timeout_ms, CURLMcode *error);
+ * its sockets on the reactor, at most timeout_ms (shortened to libcurl's own timeout), or until
+ * `progress` is notified (0 then, as on a timeout). The number of ready sockets; -1 with *error
+ * set (a libcurl error) or with an exception (cancellation). */
+int async_curl_multi_wait(CURLM *multi, int timeout_ms, zend_async_event_t *progress, CURLMcode *error);
 
 #endif /* ASYNC_HOOK_CURL_H */

@@ -278,7 +278,7 @@ async_curl_outcome_t async_curl_driver_run(async_curl_driver_t *d, CURLcode *res
  * curl_multi_select(): a multi handle driven by PHP code
  * ------------------------------------------------------------------------------------------- */
 
-int async_curl_multi_wait(CURLM *multi, int timeout_ms, CURLMcode *error)
+int async_curl_multi_wait(CURLM *multi, int timeout_ms, zend_async_event_t *progress, CURLMcode *error)
 {
 	fd_set readable, writable, failed;
 	int max_fd = -1;
@@ -306,7 +306,7 @@ int async_curl_multi_wait(CURLM *multi, int timeout_ms, CURLMcode *error)
 	}
 	int ready = 0;
 	if (count > 0) {
-		ready = async_io_wait_many(fds, count, timeout_ms);
+		ready = async_io_wait_many_or(fds, count, timeout_ms, progress);
 	}
 	if (fds != NULL) {
 		efree(fds);

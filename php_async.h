@@ -89,7 +89,7 @@ ZEND_BEGIN_MODULE_GLOBALS(async)
 	/* hooks */
 	zend_async_trigger_event_t *signal_trigger; /* wakes the loop for pcntl_signal() handlers (hook_pcntl.c) */
 	HashTable *curl_drivers;         /* CURL * -> its handle's multi for curl_exec() (hook_curl.c) */
-	HashTable *curl_busy;            /* CURLM * -> the coroutine inside curl_multi_exec() on it (hook_curl.c) */
+	HashTable *curl_busy;            /* CURLM * -> who is inside, waits for, selects on a multi (hook_curl.c) */
 	HashTable *stdio_streams;        /* php_stream * -> its timeout and waiters (hook_stdio.c) */
 	HashTable *stdio_locks;          /* device+inode -> coroutines waiting in flock(), in order (hook_stdio_lock.c) */
 	zend_ulong stdio_lock_serial;    /* ids of those waiters (hook_stdio_lock.c) */

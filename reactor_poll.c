@@ -761,7 +761,8 @@ static bool wait_on_timer(zend_coroutine_t *co, zend_long timeout_ms, zend_async
 	return wait_on_timer_event(co, *slot, false, cb);
 }
 
-static int wait_many(async_io_pollfd_t *fds, uint32_t count, zend_long timeout_ms, zend_async_timer_event_t **timer)
+static int wait_many(async_io_pollfd_t *fds, uint32_t count, zend_long timeout_ms, zend_async_timer_event_t **timer,
+	zend_async_event_t *also)
 {
 	for (uint32_t i = 0; i < count; i++) {
 		fds[i].revents = 0;
@@ -784,6 +785,9 @@ static int wait_many(async_io_pollfd_t *fds, uint32_t count, zend_long timeout_m
 	async_proxy_t **proxies = count <= 4 ? inline_proxies : safe_emalloc(count, sizeof(*proxies), 0);
 
 	int ready = wait_subscribe(co, fds, count, proxies);
+	if (ready == 0 && also != NULL && !zend_async_resume_when(co, also, false, zend_async_waker_callback_resolve, NULL)) {
+		ready = -1;
+	}
 	if (ready == 0 && timeout_ms > 0 && !wait_on_timer(co, timeout_ms, timer, NULL)) {
 		ready = -1;
 	}
@@ -856,7 +860,13 @@ static zend_always_inline bool wait_one_fits(php_socket_t fd, int mask, zend_lon
 
 int async_io_wait_many(async_io_pollfd_t *fds, uint32_t count, zend_long timeout_ms)
 {
-	return wait_many(fds, count, timeout_ms, NULL);
+	return wait_many(fds, count, timeout_ms, NULL, NULL);
+}
+
+int async_io_wait_many_or(async_io_pollfd_t *fds, uint32_t count, zend_long timeout_ms, zend_async_event_t *also)
+{
+	ZEND_ASSERT(also != NULL);
+	return wait_many(fds, count, timeout_ms, NULL, also);
 }
 
 int async_io_wait_fd_timer(php_socket_t fd, int mask, zend_long timeout_ms, zend_async_timer_event_t **timer)
@@ -865,7 +875,7 @@ int async_io_wait_fd_timer(php_socket_t fd, int mask, zend_long timeout_ms, zend
 		return wait_one(fd, mask, timeout_ms, timer);
 	}
 	async_io_pollfd_t entry = { fd, mask, 0 };
-	int n = wait_many(&entry, 1, timeout_ms, timer);
+	int n = wait_many(&entry, 1, timeout_ms, timer, NULL);
 	return n > 0 ? entry.revents : n;
 }
 
