@@ -38,6 +38,12 @@ int consumer_wait(php_socket_t fd)
 	(void) timer;
 	return async_io_wait_fd(fd, ASYNC_POLL_READ, 100);
 }
+
+int consumer_wait_or(php_socket_t fd, zend_async_event_t *also)
+{
+	async_io_pollfd_t entry = { fd, ASYNC_POLL_READ, 0 };
+	return async_io_wait_many_or(&entry, 1, 100, also);
+}
 EOF
 # shellcheck disable=SC2046
 if cc -fsyntax-only -Wall -Werror -I"$tmp$inc" $("$PHP_CONFIG" --includes) "$tmp/consumer.c" 2>"$tmp/cc.log"; then
