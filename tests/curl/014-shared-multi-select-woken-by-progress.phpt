@@ -27,24 +27,31 @@ use function Async\{spawn, await, await_all, delay, suspend};
 $server = http_fixture_start();
 $url = $server['url'];
 
-/* 1. S selects on a socket whose answer X reads in the same batch */
-echo await(spawn(function () use ($url) {
-    $mh = curl_multi_init();
-    // no libcurl timer of its own due while S waits (Happy Eyeballs' 200 ms would be one)
-    $ch = http_fixture_handle("$url/delay?ms=0&body=done", [CURLOPT_HAPPY_EYEBALLS_TIMEOUT_MS => 30000]);
+/* A transfer on $mh whose request is out and whose answer is not read: libcurl has no timer of
+ * its own due for seconds (Happy Eyeballs' 200 ms would be one), so a select waits for the
+ * socket, the progress of others, or its own timeout. */
+function pending_transfer($mh, string $url)
+{
+    $ch = http_fixture_handle($url, [CURLOPT_HAPPY_EYEBALLS_TIMEOUT_MS => 30000]);
     curl_multi_add_handle($mh, $ch);
-    // drive until the request is out, then stop reading
     $loops = 0;
     do {
         curl_multi_exec($mh, $running);
         $sent = curl_getinfo($ch, CURLINFO_REQUEST_SIZE) > 0;
-        if (!$sent && $running && curl_multi_select($mh, 1.0) === -1) {
-            return 'select failed';
+        if (!$sent && $running) {
+            curl_multi_select($mh, 1.0);
         }
     } while (!$sent && $running && ++$loops < 1000);
     if (!$sent || !$running) {
-        return "request not pending (sent=$sent, running=$running)";
+        throw new RuntimeException("request not pending (sent=$sent, running=$running)");
     }
+    return $ch;
+}
+
+/* 1. S selects on a socket whose answer X reads in the same batch */
+echo await(spawn(function () use ($url) {
+    $mh = curl_multi_init();
+    $ch = pending_transfer($mh, "$url/delay?ms=0&body=done");
     delay(100); // the answer arrives; nobody reads it
     $s = spawn(function () use ($mh) {
         $t0 = hrtime(true);
@@ -97,9 +104,7 @@ echo await(spawn(function () use ($url) {
 /* 3. a select cancelled while it waits; then the multi works as before */
 echo await(spawn(function () use ($url) {
     $mh = curl_multi_init();
-    $ch = http_fixture_handle("$url/delay?ms=200&body=after");
-    curl_multi_add_handle($mh, $ch);
-    curl_multi_exec($mh, $running);
+    $hang = pending_transfer($mh, "$url/hang");
     $s = spawn(fn() => curl_multi_select($mh, 5.0));
     suspend(); // S is inside curl_multi_select()
     $s->cancel();
@@ -109,6 +114,9 @@ echo await(spawn(function () use ($url) {
     } catch (Async\AsyncCancellation $e) {
         $cancelled = 'select cancelled';
     }
+    curl_multi_remove_handle($mh, $hang);
+    $ch = http_fixture_handle("$url/delay?ms=20&body=after");
+    curl_multi_add_handle($mh, $ch);
     do {
         curl_multi_exec($mh, $running);
         if ($running) {
@@ -122,18 +130,20 @@ echo await(spawn(function () use ($url) {
 
 /* 4. a coroutine inside curl_multi_select() when exit() starts the graceful shutdown: cancelled */
 $mh = curl_multi_init();
-$ch = http_fixture_handle("$url/hang");
-curl_multi_add_handle($mh, $ch);
-spawn(function () use ($mh) {
-    curl_multi_exec($mh, $running);
+$selecting = false;
+spawn(function () use ($mh, $url, &$selecting) {
+    pending_transfer($mh, "$url/hang");
     try {
+        $selecting = true; // nothing suspends between this and the select
         curl_multi_select($mh, 30.0);
         echo "never\n";
     } finally {
         echo "the selector unwinds\n";
     }
 });
-suspend();
+while (!$selecting) {
+    suspend();
+}
 echo "end\n";
 exit(0);
 ?>
