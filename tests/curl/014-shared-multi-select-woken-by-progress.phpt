@@ -51,7 +51,7 @@ function pending_transfer($mh, string $url)
 /* 1. S selects on a socket whose answer X reads in the same batch */
 echo await(spawn(function () use ($url) {
     $mh = curl_multi_init();
-    $ch = pending_transfer($mh, "$url/delay?ms=0&body=done");
+    $ch = pending_transfer($mh, "$url/delay?ms=30&body=done");
     delay(100); // the answer arrives; nobody reads it
     $s = spawn(function () use ($mh) {
         $t0 = hrtime(true);
