@@ -9,12 +9,12 @@ async.debug_deadlock=0
 use function Async\{spawn, await, delay, suspend};
 
 spawn(function () {
-    delay(30);
+    delay(200);
     echo "slow coroutine finished\n";
 });
 $held = spawn(function () {
     try {
-        delay(10);
+        delay(100); // well after the three ticks, even under ASan on a slow host
         echo "held coroutine finished\n";
     } catch (Async\AsyncCancellation $e) {
         echo "held coroutine WRONGLY cancelled\n";
@@ -26,7 +26,7 @@ spawn(function () {
         suspend();
     }
     spawn(function () {
-        delay(40);
+        delay(300);
         echo "spawned after main ended, finished\n";
     });
 });
