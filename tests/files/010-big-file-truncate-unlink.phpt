@@ -81,7 +81,9 @@ function worst_gap(callable $op): array
 function check(string $what, array $stock, array $gap): void
 {
     [$result, $worst] = $gap;
-    $limit = max(20.0, $stock[$what] / 2) * slow_factor();
+    // 30 ms at least: with another test on the machine's other core, the OS alone can keep the
+    // ticker off the CPU for 20 ms (seen: 20.4 ms under Xdebug, while alone it sees 1-6 ms)
+    $limit = max(30.0, $stock[$what] / 2) * slow_factor();
     echo "$what: ", json_encode($result), ' ', $worst < $limit ? 'others ran' : "ticker held for $worst ms (stock: {$stock[$what]} ms)", "\n";
 }
 
