@@ -3,8 +3,10 @@ pcntl_signal() handlers run at once while every coroutine waits in the reactor (
 --SKIPIF--
 <?php
 if (!extension_loaded('async')) die('skip async not loaded');
-if (!function_exists('pcntl_signal') || !function_exists('exec')) die('skip pcntl and exec needed');
+if (!function_exists('pcntl_signal') || !function_exists('exec') || !function_exists('posix_kill')) die('skip pcntl, exec and posix needed');
 ?>
+--EXTENSIONS--
+posix
 --FILE--
 <?php
 use function Async\{spawn, await, delay};
@@ -37,12 +39,18 @@ $log = [];
 pcntl_signal(SIGUSR1, function () use (&$log) { $log[] = 'handler'; });
 $waiter = spawn(function () use (&$log) {
     $log[] = 'waiting';
-    delay(1500); // the signal comes after ~200 ms, during this wait
+    delay(1500); // the signal comes after 200 ms, during this wait
     $log[] = 'woke';
     pcntl_signal_dispatch();
     $log[] = 'dispatched';
 });
-kill_soon($pid);
+// Sent from this process, by a timer ordered before the waiter's: an outside sender can come
+// after the whole wait where starting a process is slow (run-tests -m runs the helper shell,
+// sleep and kill under valgrind too).
+spawn(function () use ($pid) {
+    delay(200);
+    posix_kill($pid, SIGUSR1);
+});
 await($waiter);
 echo implode(' > ', $log), "\n";
 pcntl_signal(SIGUSR1, SIG_DFL);
