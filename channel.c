@@ -123,8 +123,7 @@ typedef enum { PARK_DONE, PARK_RETRY, PARK_ERROR } park_result;
 #define THIS_CHANNEL()   CH_FROM_OBJ(Z_OBJ_P(ZEND_THIS))
 
 /* Channels with soft timeouts, for the deadlock resolver. Per request: every channel unlinks
- * itself when it closes or is freed, so the list is empty between requests. A plain static
- * like zend_async_api_globals: the runtime is NTS. */
+ * itself when it closes or is freed, so the list is empty between requests. */
 
 static void channel_close(async_channel_t *ch, async_channel_close_reason reason);
 
@@ -1046,7 +1045,7 @@ static HashTable *channel_object_get_gc(zend_object *object, zval **table, int *
 static zend_async_channel_t *api_new_channel(size_t buffer_size, bool resizable, bool thread_safe, size_t extra_size)
 {
 	if (thread_safe) {
-		zend_throw_error(NULL, "Async: thread-safe channels need a ZTS build of PHP");
+		zend_throw_error(NULL, "Async: channels shared between threads are not supported: a channel belongs to the thread (the request) that made it");
 		return NULL;
 	}
 	if (buffer_size > INT32_MAX) {

@@ -10,12 +10,10 @@
 #include "coroutine_autoload.h"
 #include "zend_fibers.h"
 #include "stack_arena.h"
+#include "async_compat.h"
 
-/* P5: zend_fiber_init_context() returns bool on 8.2 and zend_result from 8.3 on. */
-#if PHP_VERSION_ID >= 80300
-# define ASYNC_FIBER_INIT_OK(call) ((call) == SUCCESS)
-#else
-# define ASYNC_FIBER_INIT_OK(call) (call)
+#if !ASYNC_FIBER_STACK_LAYOUT_KNOWN
+# error "zend_fiber_stack's layout is not known for this PHP version: check Zend/zend_fibers.c"
 #endif
 
 /* An arena worker's stack as zend_fiber_switch_context() reads it: PHP's private

@@ -1,20 +1,23 @@
 /*
  * hook_curl.c — ext/curl's blocking calls suspend only the calling coroutine.
  *
- * curl_exec(): inside a coroutine the handle's transfer runs on a multi handle of its own,
- * driven on the reactor (hook_curl_multi.c); the rest is what ext/curl's curl_exec() does around
- * curl_easy_perform() — the handler checks and the clean-up before, the error, the returned
- * body and the flushes after — re-done on ext/curl's private layout (hook_curl_layout.h).
- * curl_multi_select(): inside a coroutine the multi's sockets are waited for on the reactor.
- * curl_multi_exec(), _add_handle(), _remove_handle(), _info_read() never block; in coroutines
- * they only take turns on a multi whose callback suspended (multi_wait_free()).
+ * ext/curl blocks in libcurl, in two calls: curl_exec() in curl_easy_perform(), and
+ * curl_multi_select() in curl_multi_wait(). Everything PHP does around them (the checks of the
+ * handle's streams, its buffers, the error number, the returned body) is ext/curl's own and
+ * differs between PHP versions; so the hook does not touch ext/curl's functions or objects at all.
+ * It redirects ext/curl's imports of those libcurl functions (async_import.h): inside a coroutine
+ * curl_easy_perform() runs the transfer on a multi handle of the easy handle's own, driven on the
+ * reactor (hook_curl_multi.c), and curl_multi_wait() waits for the multi's sockets on the reactor.
+ * Outside a coroutine, where switching is impossible (a destructor on 8.2 and 8.3, the
+ * scheduler), and before the scheduler started, each calls libcurl's own function: stock.
  *
- * Outside a coroutine, where switching is impossible (a destructor on 8.2, the scheduler), and
- * before the scheduler started, ext/curl's own handlers run untouched. The handlers are swapped
- * at MINIT (P18: ext/curl's functions are registered before any MINIT, so the load order does
- * not matter); whether the swap may act is decided once per process, at the first request, by
- * checking the mirrored layout on live handles (curl_layout_check()). A layout this build does
- * not know leaves curl stock with one warning.
+ * The multi functions ext/curl calls from curl_multi_exec(), _add_handle(), _remove_handle() and
+ * _info_read() never block; in coroutines they only take turns on a multi whose callback suspended
+ * (multi_wait_free()). curl_easy_cleanup() drops the easy handle's multi first.
+ *
+ * The imports are redirected at MINIT (ext/curl is loaded by then, whatever the order of the INI
+ * files) and put back at MSHUTDOWN. Where they cannot be (a curl built into a binary this
+ * platform's loader does not describe), curl stays stock with one warning at the first request.
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -25,167 +28,95 @@
 #ifdef HAVE_ASYNC_CURL
 
 #include "hook_curl.h"
-#include "hook_curl_layout.h"
+#include "async_import.h"
 #include "async_io_wait.h"
 #include "async_wait.h"
-#include "ext/standard/file.h"
-#include "zend_exceptions.h"
 
-static ZEND_FUNCTION(async_curl_exec);
-static ZEND_FUNCTION(async_curl_multi_select);
-static ZEND_FUNCTION(async_curl_multi_exec);
-static ZEND_FUNCTION(async_curl_multi_add_handle);
-static ZEND_FUNCTION(async_curl_multi_remove_handle);
-static ZEND_FUNCTION(async_curl_multi_info_read);
+static CURLcode async_easy_perform(CURL *easy);
+static void async_easy_cleanup(CURL *easy);
+static CURLMcode async_multi_perform(CURLM *multi, int *running);
+static CURLMcode async_multi_wait(CURLM *multi, struct curl_waitfd extra_fds[], unsigned int extra_nfds,
+	int timeout_ms, int *numfds);
+static CURLMcode async_multi_add_handle(CURLM *multi, CURL *easy);
+static CURLMcode async_multi_remove_handle(CURLM *multi, CURL *easy);
+static CURLMsg *async_multi_info_read(CURLM *multi, int *msgs_in_queue);
 
-enum { HOOK_EXEC, HOOK_MULTI_SELECT, HOOK_MULTI_EXEC, HOOK_MULTI_ADD, HOOK_MULTI_REMOVE, HOOK_MULTI_INFO };
-/* per-process: the function table's handlers are swapped at MINIT */
-static async_function_hook_t hooks[] = {
-	[HOOK_EXEC] = { "curl_exec", ZEND_FN(async_curl_exec), NULL },
-	[HOOK_MULTI_SELECT] = { "curl_multi_select", ZEND_FN(async_curl_multi_select), NULL },
-	[HOOK_MULTI_EXEC] = { "curl_multi_exec", ZEND_FN(async_curl_multi_exec), NULL },
-	[HOOK_MULTI_ADD] = { "curl_multi_add_handle", ZEND_FN(async_curl_multi_add_handle), NULL },
-	[HOOK_MULTI_REMOVE] = { "curl_multi_remove_handle", ZEND_FN(async_curl_multi_remove_handle), NULL },
-	[HOOK_MULTI_INFO] = { "curl_multi_info_read", ZEND_FN(async_curl_multi_info_read), NULL },
+enum { IMPORT_PERFORM, IMPORT_CLEANUP, IMPORT_MULTI_PERFORM, IMPORT_MULTI_WAIT, IMPORT_MULTI_ADD,
+	IMPORT_MULTI_REMOVE, IMPORT_MULTI_INFO, IMPORT_COUNT };
+/* per-process: ext/curl's GOT entries, rewritten at MINIT and put back at MSHUTDOWN */
+static async_import_t imports[IMPORT_COUNT] = {
+	[IMPORT_PERFORM] = { "curl_easy_perform", (void *) async_easy_perform },
+	[IMPORT_CLEANUP] = { "curl_easy_cleanup", (void *) async_easy_cleanup },
+	[IMPORT_MULTI_PERFORM] = { "curl_multi_perform", (void *) async_multi_perform },
+	[IMPORT_MULTI_WAIT] = { "curl_multi_wait", (void *) async_multi_wait },
+	[IMPORT_MULTI_ADD] = { "curl_multi_add_handle", (void *) async_multi_add_handle },
+	[IMPORT_MULTI_REMOVE] = { "curl_multi_remove_handle", (void *) async_multi_remove_handle },
+	[IMPORT_MULTI_INFO] = { "curl_multi_info_read", (void *) async_multi_info_read },
 };
 
-#define CALL_ORIGINAL(which) hooks[which].original(INTERNAL_FUNCTION_PARAM_PASSTHRU)
+/* The real libcurl function an import was bound to. */
+#define ORIGINAL(which, type) ((__typeof__(type) *) imports[which].original)
 
-typedef enum { CURL_UNCHECKED, CURL_USABLE, CURL_STOCK } curl_state_t;
+typedef enum { CURL_ABSENT, CURL_REDIRECTED, CURL_STOCK, CURL_STOCK_WARNED } curl_state_t;
 
-/* per-process: decided once, at the first request after ext/curl started */
-static curl_state_t curl_state = CURL_UNCHECKED;
-
-#if ASYNC_CURL_LAYOUT_KNOWN
-
-/* per-process: ext/curl's classes, looked up once */
-static zend_class_entry *curl_ce, *curl_multi_ce;
-/* per-process: ext/curl's CurlHandle handlers, found by the layout check */
-static const zend_object_handlers *curl_handlers_orig;
-/* per-process: a copy of them whose free_obj drops the handle's driver first */
-static zend_object_handlers curl_handlers_copy;
-
-/* ---------------------------------------------------------------------------------------------
- * The layout check: the mirrored structures must read what ext/curl wrote
- * ------------------------------------------------------------------------------------------- */
-
-static bool call_function(const char *name, uint32_t argc, zval *argv, zval *retval)
-{
-	zend_function *fn = zend_hash_str_find_ptr(CG(function_table), name, strlen(name));
-	if (fn == NULL) {
-		return false;
-	}
-	zend_call_known_function(fn, NULL, NULL, retval, argc, argv, NULL);
-	if (EG(exception)) {
-		zend_clear_exception();
-		zval_ptr_dtor(retval);
-		return false;
-	}
-	return true;
-}
-
-static bool curl_layout_check_easy(void)
-{
-	zval handle, args[3], retval;
-	if (!call_function("curl_init", 0, NULL, &handle)) {
-		return false;
-	}
-	bool ok = Z_TYPE(handle) == IS_OBJECT && Z_OBJCE(handle) == curl_ce
-		&& Z_OBJ(handle)->handlers->offset == XtOffsetOf(async_curl_t, std);
-	async_curl_t *ch = ok ? async_curl_from_obj(Z_OBJ(handle)) : NULL;
-	/* curl_init()'s defaults, then one option seen through the mirror */
-	ok = ok && ch->cp != NULL && ch->handlers.write != NULL && ch->handlers.write_header != NULL
-		&& ch->handlers.read != NULL && ch->handlers.write->method == ASYNC_CURL_STDOUT
-		&& ch->handlers.write_header->method == ASYNC_CURL_IGNORE && ch->handlers.read->method == ASYNC_CURL_DIRECT
-		&& Z_ISUNDEF(ch->handlers.std_err) && ch->header.str == NULL && ch->err.no == 0 && !ch->in_callback;
-	/* PHP's own option (not libcurl's): ext/curl's constant */
-	zval *returntransfer = zend_get_constant_str("CURLOPT_RETURNTRANSFER", sizeof("CURLOPT_RETURNTRANSFER") - 1);
-	ok = ok && returntransfer != NULL && Z_TYPE_P(returntransfer) == IS_LONG;
-	if (ok) {
-		ZVAL_COPY_VALUE(&args[0], &handle);
-		ZVAL_LONG(&args[1], Z_LVAL_P(returntransfer));
-		ZVAL_TRUE(&args[2]);
-		ok = call_function("curl_setopt", 3, args, &retval) && Z_TYPE(retval) == IS_TRUE
-			&& ch->handlers.write->method == ASYNC_CURL_RETURN;
-		long code = -1;
-		ok = ok && async_curl_api.easy_getinfo(ch->cp, CURLINFO_RESPONSE_CODE, &code) == CURLE_OK && code == 0;
-	}
-	if (ok) {
-		curl_handlers_orig = Z_OBJ(handle)->handlers;
-	}
-	zval_ptr_dtor(&handle);
-	return ok;
-}
-
-static bool curl_layout_check_multi(void)
-{
-	zval handle;
-	if (!call_function("curl_multi_init", 0, NULL, &handle)) {
-		return false;
-	}
-	bool ok = Z_TYPE(handle) == IS_OBJECT && Z_OBJCE(handle) == curl_multi_ce
-		&& Z_OBJ(handle)->handlers->offset == XtOffsetOf(async_curl_multi_t, std);
-	long timeout = 0;
-	ok = ok && async_curl_multi_from_obj(Z_OBJ(handle))->multi != NULL
-		&& async_curl_api.multi_timeout(async_curl_multi_from_obj(Z_OBJ(handle))->multi, &timeout) == CURLM_OK
-		&& timeout == -1;
-	zval_ptr_dtor(&handle);
-	return ok;
-}
-
-static void curl_free_obj(zend_object *object);
-
-static bool curl_layout_check(void)
-{
-	zend_module_entry *module = zend_hash_str_find_ptr(&module_registry, "curl", sizeof("curl") - 1);
-	curl_ce = zend_hash_str_find_ptr(CG(class_table), "curlhandle", sizeof("curlhandle") - 1);
-	curl_multi_ce = zend_hash_str_find_ptr(CG(class_table), "curlmultihandle", sizeof("curlmultihandle") - 1);
-	if (module == NULL || !module->module_started || curl_ce == NULL || curl_multi_ce == NULL) {
-		return false;
-	}
-	if (!async_curl_api_load(module->handle)) {
-		return false;
-	}
-	if (!curl_layout_check_easy() || !curl_layout_check_multi()) {
-		return false;
-	}
-	curl_handlers_copy = *curl_handlers_orig;
-	curl_handlers_copy.free_obj = curl_free_obj;
-	return true;
-}
-
-#endif /* ASYNC_CURL_LAYOUT_KNOWN */
+/* per-process: decided at MINIT */
+static curl_state_t curl_state = CURL_ABSENT;
 
 /* ---------------------------------------------------------------------------------------------
  * Module hooks
  * ------------------------------------------------------------------------------------------- */
 
+/* ext/curl's object: the one that holds curl_exec()'s handler. */
+static const void *curl_anchor(void **dl_handle)
+{
+	zend_module_entry *module = zend_hash_str_find_ptr(&module_registry, "curl", sizeof("curl") - 1);
+	zend_function *exec = zend_hash_str_find_ptr(CG(function_table), "curl_exec", sizeof("curl_exec") - 1);
+	if (module == NULL || exec == NULL || exec->type != ZEND_INTERNAL_FUNCTION) {
+		return NULL;
+	}
+	*dl_handle = module->handle;
+	return (const void *) exec->internal_function.handler;
+}
+
 void async_curl_hooks_install(void)
 {
-	async_function_hooks_install(hooks, sizeof(hooks) / sizeof(hooks[0]));
+	void *dl_handle = NULL;
+	const void *anchor = curl_anchor(&dl_handle);
+	if (anchor == NULL) {
+		return; /* ext/curl is not loaded */
+	}
+	curl_state = CURL_STOCK;
+	if (!async_curl_api_load(dl_handle)) {
+		return;
+	}
+	async_import_redirect(anchor, imports, IMPORT_COUNT);
+	for (int i = 0; i < IMPORT_COUNT; i++) {
+		if (imports[i].original == NULL) {
+			async_import_restore(imports, IMPORT_COUNT);
+			return; /* all or nothing: a half-redirected curl would mix the two ways */
+		}
+	}
+	curl_state = CURL_REDIRECTED;
 }
 
 void async_curl_hooks_uninstall(void)
 {
-	async_function_hooks_uninstall(hooks, sizeof(hooks) / sizeof(hooks[0]));
+	async_import_restore(imports, IMPORT_COUNT);
+	if (curl_state == CURL_REDIRECTED) {
+		curl_state = CURL_STOCK;
+	}
 }
 
 void async_curl_hooks_rinit(void)
 {
-	if (curl_state != CURL_UNCHECKED || hooks[HOOK_EXEC].original == NULL) {
-		return; /* decided already, or ext/curl is not loaded */
+	if (curl_state != CURL_STOCK) {
+		return;
 	}
-#if ASYNC_CURL_LAYOUT_KNOWN
-	curl_state = curl_layout_check() ? CURL_USABLE : CURL_STOCK;
-#else
-	curl_state = CURL_STOCK;
-#endif
-	if (curl_state == CURL_STOCK) {
-		php_error_docref(NULL, E_WARNING,
-			"ext/curl's private layout in PHP %s could not be confirmed (a PHP version this build does not know, "
-			"or curl_init() unavailable): curl_exec() and curl_multi_select() keep blocking in coroutines",
-			PHP_VERSION);
-	}
+	curl_state = CURL_STOCK_WARNED;
+	php_error_docref(NULL, E_WARNING,
+		"ext/curl's calls into libcurl could not be redirected (ext/curl built into a binary this platform "
+		"does not describe, or a libcurl without the functions ext-async uses): curl_exec() and "
+		"curl_multi_select() keep blocking in coroutines");
 }
 
 static void driver_dtor(zval *zv)
@@ -209,22 +140,18 @@ void async_curl_hooks_rshutdown(void)
 	}
 }
 
-#if ASYNC_CURL_LAYOUT_KNOWN
-
 /* ---------------------------------------------------------------------------------------------
- * A handle's driver: made at its first curl_exec() in a coroutine, dropped with the handle
+ * curl_exec(): curl_easy_perform() on the easy handle's own multi
  * ------------------------------------------------------------------------------------------- */
 
-static void curl_free_obj(zend_object *object)
+static zend_ulong handle_key(const void *handle)
 {
-	HashTable *drivers = ASYNC_G(curl_drivers);
-	if (drivers != NULL) {
-		zend_hash_index_del(drivers, (zend_ulong) (uintptr_t) async_curl_from_obj(object)->cp);
-	}
-	curl_handlers_orig->free_obj(object);
+	return (zend_ulong) (uintptr_t) handle;
 }
 
-static async_curl_driver_t *curl_driver_for(async_curl_t *ch)
+/* The easy handle's driver, made at its first curl_exec() in a coroutine; it goes when ext/curl
+ * cleans the handle up (async_easy_cleanup()) or at the request's end. */
+static async_curl_driver_t *driver_for(CURL *easy)
 {
 	HashTable *drivers = ASYNC_G(curl_drivers);
 	if (drivers == NULL) {
@@ -232,159 +159,49 @@ static async_curl_driver_t *curl_driver_for(async_curl_t *ch)
 		zend_hash_init(drivers, 8, NULL, driver_dtor, 0);
 		ASYNC_G(curl_drivers) = drivers;
 	}
-	zend_ulong key = (zend_ulong) (uintptr_t) ch->cp;
-	async_curl_driver_t *driver = zend_hash_index_find_ptr(drivers, key);
-	if (driver != NULL) {
-		return driver;
-	}
-	driver = async_curl_driver_new(ch->cp);
+	async_curl_driver_t *driver = zend_hash_index_find_ptr(drivers, handle_key(easy));
 	if (driver == NULL) {
-		return NULL;
-	}
-	zend_hash_index_add_new_ptr(drivers, key, driver);
-	/* the driver must go when the handle does (its cached connection with it) */
-	if (ch->std.handlers == curl_handlers_orig) {
-		ch->std.handlers = &curl_handlers_copy;
+		driver = async_curl_driver_new(easy);
+		if (driver != NULL) {
+			zend_hash_index_add_new_ptr(drivers, handle_key(easy), driver);
+		}
 	}
 	return driver;
 }
 
-/* ---------------------------------------------------------------------------------------------
- * curl_exec()
- * ------------------------------------------------------------------------------------------- */
-
-/* ext/curl's _php_curl_verify_handlers(): a stream given to CURLOPT_FILE, CURLOPT_INFILE,
- * CURLOPT_WRITEHEADER or CURLOPT_STDERR that was closed since falls back to the default, with
- * ext/curl's warning. */
-static bool stream_gone(zval *stream)
+static CURLcode async_easy_perform(CURL *easy)
 {
-	return !Z_ISUNDEF_P(stream)
-		&& zend_fetch_resource2_ex(stream, NULL, php_file_le_stream(), php_file_le_pstream()) == NULL;
-}
-
-static void curl_verify_handlers(async_curl_t *ch)
-{
-	if (stream_gone(&ch->handlers.std_err)) {
-		php_error_docref(NULL, E_WARNING, "CURLOPT_STDERR resource has gone away, resetting to stderr");
-		zval_ptr_dtor(&ch->handlers.std_err);
-		ZVAL_UNDEF(&ch->handlers.std_err);
-		async_curl_api.easy_setopt(ch->cp, CURLOPT_STDERR, stderr);
+	if (!async_io_can_wait()) {
+		return ORIGINAL(IMPORT_PERFORM, curl_easy_perform)(easy);
 	}
-	if (ch->handlers.read && stream_gone(&ch->handlers.read->stream)) {
-		php_error_docref(NULL, E_WARNING, "CURLOPT_INFILE resource has gone away, resetting to default");
-		zval_ptr_dtor(&ch->handlers.read->stream);
-		ZVAL_UNDEF(&ch->handlers.read->stream);
-		ch->handlers.read->res = NULL;
-		ch->handlers.read->fp = 0;
-		async_curl_api.easy_setopt(ch->cp, CURLOPT_INFILE, (void *) ch);
-	}
-	if (ch->handlers.write_header && stream_gone(&ch->handlers.write_header->stream)) {
-		php_error_docref(NULL, E_WARNING, "CURLOPT_WRITEHEADER resource has gone away, resetting to default");
-		zval_ptr_dtor(&ch->handlers.write_header->stream);
-		ZVAL_UNDEF(&ch->handlers.write_header->stream);
-		ch->handlers.write_header->fp = 0;
-		ch->handlers.write_header->method = ASYNC_CURL_IGNORE;
-		async_curl_api.easy_setopt(ch->cp, CURLOPT_WRITEHEADER, (void *) ch);
-	}
-	if (ch->handlers.write && stream_gone(&ch->handlers.write->stream)) {
-		php_error_docref(NULL, E_WARNING, "CURLOPT_FILE resource has gone away, resetting to default");
-		zval_ptr_dtor(&ch->handlers.write->stream);
-		ZVAL_UNDEF(&ch->handlers.write->stream);
-		ch->handlers.write->fp = 0;
-		ch->handlers.write->method = ASYNC_CURL_STDOUT;
-		async_curl_api.easy_setopt(ch->cp, CURLOPT_FILE, (void *) ch);
-	}
-}
-
-/* ext/curl's _php_curl_cleanup_handle(): a new transfer starts with no body, headers or error */
-static void curl_cleanup_handle(async_curl_t *ch)
-{
-	smart_str_free(&ch->handlers.write->buf);
-	if (ch->header.str) {
-		zend_string_release_ex(ch->header.str, 0);
-		ch->header.str = NULL;
-	}
-	memset(ch->err.str, 0, CURL_ERROR_SIZE + 1);
-	ch->err.no = 0;
-}
-
-/* The transfer ended by an exception: curl_errno() says it was aborted. */
-static void curl_record_abort(async_curl_t *ch)
-{
-	zend_class_entry *cancellation = ZEND_ASYNC_GET_CE(ZEND_ASYNC_EXCEPTION_CANCELLATION);
-	bool cancelled = EG(exception) != NULL && cancellation != NULL && instanceof_function(EG(exception)->ce, cancellation);
-	ch->err.no = (int) CURLE_ABORTED_BY_CALLBACK;
-	snprintf(ch->err.str, sizeof(ch->err.str), "%s",
-		cancelled ? "Transfer aborted: the coroutine was cancelled" : "Transfer aborted: a callback threw an exception");
-	smart_str_free(&ch->handlers.write->buf);
-}
-
-/* What ext/curl's curl_exec() does after curl_easy_perform(). */
-static void curl_exec_result(async_curl_t *ch, CURLcode error, zval *return_value)
-{
-	ch->err.no = (int) error;
-	if (error != CURLE_OK) {
-		smart_str_free(&ch->handlers.write->buf);
-		RETURN_FALSE;
-	}
-	if (!Z_ISUNDEF(ch->handlers.std_err)) {
-		php_stream *stream = zend_fetch_resource2_ex(&ch->handlers.std_err, NULL, php_file_le_stream(), php_file_le_pstream());
-		if (stream) {
-			php_stream_flush(stream);
-		}
-	}
-	async_curl_write_t *write = ch->handlers.write;
-	if (write->method == ASYNC_CURL_RETURN && write->buf.s) {
-		smart_str_0(&write->buf);
-		RETURN_STR_COPY(write->buf.s);
-	}
-	/* flush the file handle, so any remaining data is synched to disk */
-	if (write->method == ASYNC_CURL_FILE && write->fp) {
-		fflush(write->fp);
-	}
-	if (ch->handlers.write_header->method == ASYNC_CURL_FILE && ch->handlers.write_header->fp) {
-		fflush(ch->handlers.write_header->fp);
-	}
-	if (write->method == ASYNC_CURL_RETURN) {
-		RETURN_EMPTY_STRING();
-	}
-	RETURN_TRUE;
-}
-
-static ZEND_FUNCTION(async_curl_exec)
-{
-	if (curl_state != CURL_USABLE || !async_io_can_wait()) {
-		CALL_ORIGINAL(HOOK_EXEC);
-		return;
-	}
-	zval *zid;
-	ZEND_PARSE_PARAMETERS_START(1, 1)
-		Z_PARAM_OBJECT_OF_CLASS(zid, curl_ce)
-	ZEND_PARSE_PARAMETERS_END();
-
-	async_curl_t *ch = async_curl_from_obj(Z_OBJ_P(zid));
-	async_curl_driver_t *driver = curl_driver_for(ch);
+	async_curl_driver_t *driver = driver_for(easy);
 	if (driver == NULL || async_curl_driver_busy(driver)) {
 		/* no multi handle, or curl_exec() on its own handle from a callback: libcurl answers */
-		CALL_ORIGINAL(HOOK_EXEC);
-		return;
+		return ORIGINAL(IMPORT_PERFORM, curl_easy_perform)(easy);
 	}
-	curl_verify_handlers(ch);
-	curl_cleanup_handle(ch);
-
-	CURLcode error = CURLE_OK;
-	switch (async_curl_driver_run(driver, &error)) {
+	CURLcode result = CURLE_OK;
+	switch (async_curl_driver_run(driver, &result)) {
 		case ASYNC_CURL_REFUSED:
 			/* in a multi handle already: curl_easy_perform() reports it as stock does */
-			CALL_ORIGINAL(HOOK_EXEC);
-			return;
+			return ORIGINAL(IMPORT_PERFORM, curl_easy_perform)(easy);
 		case ASYNC_CURL_ABORTED:
-			curl_record_abort(ch);
-			RETURN_THROWS();
+			/* cancelled, or a callback threw: the exception goes up from curl_exec(), whose
+			 * curl_errno() is then 42 */
+			return CURLE_ABORTED_BY_CALLBACK;
 		case ASYNC_CURL_DONE:
-			curl_exec_result(ch, error, return_value);
-			return;
+			break;
 	}
+	return result;
+}
+
+static void async_easy_cleanup(CURL *easy)
+{
+	HashTable *drivers = ASYNC_G(curl_drivers);
+	if (drivers != NULL) {
+		/* its multi first: the handle must not be freed while a multi still lists it */
+		zend_hash_index_del(drivers, handle_key(easy));
+	}
+	ORIGINAL(IMPORT_CLEANUP, curl_easy_cleanup)(easy);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -393,26 +210,21 @@ static ZEND_FUNCTION(async_curl_exec)
  * A callback of a transfer may suspend inside curl_multi_exec(). Until it returns, libcurl
  * refuses every other call on that multi (CURLM_RECURSIVE_API_CALL) — a thing stock PHP never
  * meets, and one that makes a loop like Guzzle's spin for ever in the other coroutines. So
- * curl_multi_exec() marks its multi busy, and the calls of other coroutines on a busy multi
+ * curl_multi_perform() marks its multi busy, and the calls of other coroutines on a busy multi
  * wait until it is free. The coroutine inside the callback itself gets libcurl's answer, as stock.
  * ------------------------------------------------------------------------------------------- */
 
 /* What the hooks know of a multi driven from coroutines: who is inside libcurl on it, who waits
- * for that, who waits in curl_multi_select(), and how many transfers ran at the last
+ * for that, who waits in curl_multi_select() on it, and how many transfers ran at the last
  * curl_multi_exec(). Kept while any of those is so (running > 0 included: the next call compares
  * against it), dropped when none is, freed at the request's end. */
 typedef struct {
-	zend_coroutine_t *owner;        /* inside curl_multi_exec() on it; NULL: free */
+	zend_coroutine_t *owner;        /* inside curl_multi_perform() on it; NULL: free */
 	uint32_t holders;               /* waiters, and the owner during its call: the entry stays */
-	uint32_t selectors;             /* inside curl_multi_select() on it */
-	zend_long running;              /* what the last curl_multi_exec() in a coroutine reported; -1: none yet */
+	uint32_t selectors;             /* inside curl_multi_wait() on it */
+	int running;                    /* what the last curl_multi_perform() in a coroutine reported; -1: none yet */
 	zend_async_event_t *progress;   /* notified when that count drops; NULL until a selector waits */
 } multi_busy_t;
-
-static zend_ulong multi_key(CURLM *multi)
-{
-	return (zend_ulong) (uintptr_t) multi;
-}
 
 /* The progress event: a plain event; one reference is the entry's, one each waiting selector's. */
 static bool multi_progress_dispose(zend_async_event_t *event)
@@ -456,7 +268,7 @@ static void multi_busy_dtor(zval *zv)
 static multi_busy_t *multi_busy_find(CURLM *multi)
 {
 	HashTable *busy = ASYNC_G(curl_busy);
-	return busy != NULL ? zend_hash_index_find_ptr(busy, multi_key(multi)) : NULL;
+	return busy != NULL ? zend_hash_index_find_ptr(busy, handle_key(multi)) : NULL;
 }
 
 static multi_busy_t *multi_busy_entry(CURLM *multi)
@@ -467,11 +279,11 @@ static multi_busy_t *multi_busy_entry(CURLM *multi)
 		zend_hash_init(busy, 4, NULL, multi_busy_dtor, 0);
 		ASYNC_G(curl_busy) = busy;
 	}
-	multi_busy_t *entry = zend_hash_index_find_ptr(busy, multi_key(multi));
+	multi_busy_t *entry = zend_hash_index_find_ptr(busy, handle_key(multi));
 	if (entry == NULL) {
 		entry = ecalloc(1, sizeof(*entry));
 		entry->running = -1;
-		zend_hash_index_add_new_ptr(busy, multi_key(multi), entry);
+		zend_hash_index_add_new_ptr(busy, handle_key(multi), entry);
 	}
 	return entry;
 }
@@ -487,7 +299,7 @@ static void multi_busy_forget_if_idle(CURLM *multi, multi_busy_t *entry)
 {
 	if (entry->holders == 0 && entry->owner == NULL && entry->selectors == 0 && entry->running <= 0
 		&& ASYNC_G(curl_busy) != NULL) {
-		zend_hash_index_del(ASYNC_G(curl_busy), multi_key(multi));
+		zend_hash_index_del(ASYNC_G(curl_busy), handle_key(multi));
 	}
 }
 
@@ -498,23 +310,14 @@ static void multi_busy_drop(CURLM *multi, multi_busy_t *entry)
 	multi_busy_forget_if_idle(multi, entry);
 }
 
-/* After a curl_multi_exec() in a coroutine: fewer transfers running than the last call reported
- * (or the first call seen) means transfers ended, maybe those a coroutine in curl_multi_select()
- * waits for. This call may have read their sockets dry before the reactor looked at them again,
- * and then nothing else would wake the selector before its timeout (Guzzle's 1 s, with a client
- * shared by coroutines). Only a drop wakes: two selectors woken by each other's every call would
- * spin. */
-static void multi_note_running(multi_busy_t *entry, zend_execute_data *execute_data)
+/* After a curl_multi_perform() in a coroutine: fewer transfers running than the last call
+ * reported (or the first call seen) means transfers ended, maybe those a coroutine in
+ * curl_multi_select() waits for. This call may have read their sockets dry before the reactor
+ * looked at them again, and then nothing else would wake the selector before its timeout
+ * (Guzzle's 1 s, with a client shared by coroutines). Only a drop wakes: two selectors woken by
+ * each other's every call would spin. */
+static void multi_note_running(multi_busy_t *entry, int running)
 {
-	if (ZEND_NUM_ARGS() < 2 || EG(exception)) {
-		return;
-	}
-	zval *still_running = ZEND_CALL_ARG(execute_data, 2);
-	ZVAL_DEREF(still_running);
-	if (Z_TYPE_P(still_running) != IS_LONG) {
-		return;
-	}
-	zend_long running = Z_LVAL_P(still_running);
 	bool ended = entry->running < 0 || running < entry->running;
 	entry->running = running;
 	if (ended && entry->selectors > 0) {
@@ -544,158 +347,104 @@ static bool multi_wait_free(CURLM *multi)
 	return ok;
 }
 
-/* The multi handle a hooked curl_multi_*() call is about, or NULL when PHP's handler must run
- * as it is (not in a coroutine, unusable layout, or an argument it will reject itself). */
-static async_curl_multi_t *multi_of_call(zend_execute_data *execute_data)
+static CURLMcode async_multi_perform(CURLM *multi, int *running)
 {
-	if (curl_state != CURL_USABLE || !async_io_can_wait() || ZEND_NUM_ARGS() < 1) {
-		return NULL;
-	}
-	zval *arg = ZEND_CALL_ARG(execute_data, 1);
-	ZVAL_DEREF(arg);
-	if (Z_TYPE_P(arg) != IS_OBJECT || Z_OBJCE_P(arg) != curl_multi_ce) {
-		return NULL;
-	}
-	return async_curl_multi_from_obj(Z_OBJ_P(arg));
-}
-
-static ZEND_FUNCTION(async_curl_multi_exec)
-{
-	async_curl_multi_t *mh = multi_of_call(execute_data);
-	if (mh == NULL) {
-		CALL_ORIGINAL(HOOK_MULTI_EXEC);
-		return;
+	__typeof__(curl_multi_perform) *perform = ORIGINAL(IMPORT_MULTI_PERFORM, curl_multi_perform);
+	if (!async_io_can_wait()) {
+		return perform(multi, running);
 	}
 	zend_coroutine_t *me = ZEND_ASYNC_CURRENT_COROUTINE;
-	multi_busy_t *entry = multi_busy_find(mh->multi);
+	multi_busy_t *entry = multi_busy_find(multi);
 	if (entry != NULL && entry->owner == me) {
-		CALL_ORIGINAL(HOOK_MULTI_EXEC); /* from its own callback: libcurl answers, as stock */
-		return;
+		return perform(multi, running); /* from its own callback: libcurl answers, as stock */
 	}
-	if (!multi_wait_free(mh->multi)) {
-		RETURN_THROWS();
+	if (!multi_wait_free(multi)) {
+		*running = 0;
+		return CURLM_OK; /* the cancellation goes up from curl_multi_exec() */
 	}
-	entry = multi_busy_hold(mh->multi);
+	entry = multi_busy_hold(multi);
 	entry->owner = me;
-	CALL_ORIGINAL(HOOK_MULTI_EXEC);
+	CURLMcode code = perform(multi, running);
 	entry->owner = NULL;
-	multi_note_running(entry, execute_data);
+	if (code == CURLM_OK && !EG(exception)) {
+		multi_note_running(entry, *running);
+	}
 	bool waited_for = entry->holders > 1;
-	multi_busy_drop(mh->multi, entry);
+	multi_busy_drop(multi, entry);
 	if (waited_for) {
 		/* a loop calling curl_multi_exec() again at once (Guzzle's, while another coroutine's
 		 * handle is not added yet) must let the waiters in */
 		async_wait_yield();
 	}
+	return code;
 }
 
-/* add, remove, info_read: wait while another coroutine is inside the multi, then PHP's own */
-#define MULTI_WAIT_THEN_ORIGINAL(which) do { \
-		async_curl_multi_t *mh = multi_of_call(execute_data); \
-		if (mh != NULL && !multi_wait_free(mh->multi)) { \
-			RETURN_THROWS(); \
-		} \
-		CALL_ORIGINAL(which); \
-	} while (0)
-
-static ZEND_FUNCTION(async_curl_multi_add_handle)
+/* add, remove, info_read: wait while another coroutine is inside the multi, then libcurl's own.
+ * A wait cancelled leaves the multi untouched; the cancellation goes up from ext/curl's call. */
+static CURLMcode async_multi_add_handle(CURLM *multi, CURL *easy)
 {
-	MULTI_WAIT_THEN_ORIGINAL(HOOK_MULTI_ADD);
+	if (async_io_can_wait() && !multi_wait_free(multi)) {
+		return CURLM_OK;
+	}
+	return ORIGINAL(IMPORT_MULTI_ADD, curl_multi_add_handle)(multi, easy);
 }
 
-static ZEND_FUNCTION(async_curl_multi_remove_handle)
+static CURLMcode async_multi_remove_handle(CURLM *multi, CURL *easy)
 {
-	MULTI_WAIT_THEN_ORIGINAL(HOOK_MULTI_REMOVE);
+	if (async_io_can_wait() && !multi_wait_free(multi)) {
+		return CURLM_OK;
+	}
+	return ORIGINAL(IMPORT_MULTI_REMOVE, curl_multi_remove_handle)(multi, easy);
 }
 
-static ZEND_FUNCTION(async_curl_multi_info_read)
+static CURLMsg *async_multi_info_read(CURLM *multi, int *msgs_in_queue)
 {
-	MULTI_WAIT_THEN_ORIGINAL(HOOK_MULTI_INFO);
+	if (async_io_can_wait() && !multi_wait_free(multi)) {
+		*msgs_in_queue = 0;
+		return NULL;
+	}
+	return ORIGINAL(IMPORT_MULTI_INFO, curl_multi_info_read)(multi, msgs_in_queue);
 }
 
 /* ---------------------------------------------------------------------------------------------
- * curl_multi_select()
+ * curl_multi_select(): curl_multi_wait() on the reactor
  * ------------------------------------------------------------------------------------------- */
 
-static ZEND_FUNCTION(async_curl_multi_select)
+static CURLMcode async_multi_wait(CURLM *multi, struct curl_waitfd extra_fds[], unsigned int extra_nfds,
+	int timeout_ms, int *numfds)
 {
-	if (curl_state != CURL_USABLE || !async_io_can_wait()) {
-		CALL_ORIGINAL(HOOK_MULTI_SELECT);
-		return;
+	if (!async_io_can_wait() || extra_nfds != 0 || timeout_ms < 0) {
+		return ORIGINAL(IMPORT_MULTI_WAIT, curl_multi_wait)(multi, extra_fds, extra_nfds, timeout_ms, numfds);
 	}
-	zval *z_mh;
-	double timeout = 1.0;
-	ZEND_PARSE_PARAMETERS_START(1, 2)
-		Z_PARAM_OBJECT_OF_CLASS(z_mh, curl_multi_ce)
-		Z_PARAM_OPTIONAL
-		Z_PARAM_DOUBLE(timeout)
-	ZEND_PARSE_PARAMETERS_END();
-
-	if (!(timeout >= 0.0 && timeout <= ((double) INT_MAX / 1000.0))) {
-		CALL_ORIGINAL(HOOK_MULTI_SELECT); /* ext/curl's warning and -1 */
-		return;
+	if (numfds != NULL) {
+		*numfds = 0;
 	}
-	async_curl_multi_t *mh = async_curl_multi_from_obj(Z_OBJ_P(z_mh));
-	if (!multi_wait_free(mh->multi)) {
-		RETURN_THROWS();
+	if (!multi_wait_free(multi)) {
+		return CURLM_OK; /* the cancellation goes up from curl_multi_select() */
 	}
 	/* the wait also ends when another coroutine's curl_multi_exec() ends transfers on this multi */
-	multi_busy_t *entry = multi_busy_entry(mh->multi);
+	multi_busy_t *entry = multi_busy_entry(multi);
 	if (entry->progress == NULL) {
 		entry->progress = multi_progress_new();
 	}
 	entry->selectors++;
 	CURLMcode error = CURLM_OK;
-	int ready = async_curl_multi_wait(mh->multi, (int) (timeout * 1000.0), entry->progress, &error);
+	int ready = async_curl_multi_wait(multi, timeout_ms, entry->progress, &error);
 	/* looked up again: the entry stays while we select, but not past the request's end */
-	entry = multi_busy_find(mh->multi);
+	entry = multi_busy_find(multi);
 	if (entry != NULL) {
 		ZEND_ASSERT(entry->selectors > 0);
 		entry->selectors--;
-		multi_busy_forget_if_idle(mh->multi, entry);
+		multi_busy_forget_if_idle(multi, entry);
 	}
 	if (ready < 0) {
-		if (EG(exception)) {
-			RETURN_THROWS();
-		}
-		mh->err.no = (int) error;
+		return EG(exception) ? CURLM_OK : error;
 	}
-	RETURN_LONG(ready);
+	if (numfds != NULL) {
+		*numfds = ready;
+	}
+	return CURLM_OK;
 }
-
-#else /* !ASYNC_CURL_LAYOUT_KNOWN */
-
-static ZEND_FUNCTION(async_curl_exec)
-{
-	CALL_ORIGINAL(HOOK_EXEC);
-}
-
-static ZEND_FUNCTION(async_curl_multi_select)
-{
-	CALL_ORIGINAL(HOOK_MULTI_SELECT);
-}
-
-static ZEND_FUNCTION(async_curl_multi_exec)
-{
-	CALL_ORIGINAL(HOOK_MULTI_EXEC);
-}
-
-static ZEND_FUNCTION(async_curl_multi_add_handle)
-{
-	CALL_ORIGINAL(HOOK_MULTI_ADD);
-}
-
-static ZEND_FUNCTION(async_curl_multi_remove_handle)
-{
-	CALL_ORIGINAL(HOOK_MULTI_REMOVE);
-}
-
-static ZEND_FUNCTION(async_curl_multi_info_read)
-{
-	CALL_ORIGINAL(HOOK_MULTI_INFO);
-}
-
-#endif /* ASYNC_CURL_LAYOUT_KNOWN */
 
 #else /* !HAVE_ASYNC_CURL: built without libcurl's headers, curl stays stock */
 

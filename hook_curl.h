@@ -3,7 +3,7 @@
  *
  * hook_curl_multi.c knows libcurl only: its functions (taken from the libcurl ext/curl itself
  * uses), and a transfer driven by the multi-socket interface on the reactor.
- * hook_curl.c knows ext/curl: its object layouts, curl_exec() and curl_multi_select().
+ * hook_curl.c knows which of ext/curl's calls into libcurl block, and redirects them.
  */
 #ifndef ASYNC_HOOK_CURL_H
 #define ASYNC_HOOK_CURL_H

@@ -3,6 +3,7 @@
  * in the function table is swapped at MINIT (sleep family, DNS, ext/sockets, stream_select).
  */
 #include "hooks.h"
+#include "async_compat.h"
 
 void async_function_hooks_install(async_function_hook_t *hooks, size_t count)
 {
@@ -11,7 +12,7 @@ void async_function_hooks_install(async_function_hook_t *hooks, size_t count)
 		if (fn == NULL || fn->type != ZEND_INTERNAL_FUNCTION) {
 			continue;
 		}
-#if PHP_VERSION_ID >= 80400
+#if ASYNC_HAVE_FRAMELESS
 		/* P18: a frameless variant would bypass the handler. */
 		if (fn->internal_function.frameless_function_infos != NULL) {
 			continue;

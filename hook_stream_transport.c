@@ -29,6 +29,7 @@
  */
 #include "php_async.h"
 #include "hooks.h"
+#include "async_compat.h"
 #include "async_wait.h"
 #include "coroutine.h"
 #include "reactor.h"
@@ -44,9 +45,10 @@
 # define PHP_TIMEOUT_ERROR_VALUE ETIMEDOUT
 #endif
 
-/* ext/openssl's private stream data starts like this on PHP 8.2 (ext/openssl/xp_ssl.c). The
- * handshake and TLS transports need it; on other versions they stay PHP's own. */
-#if PHP_VERSION_ID >= 80200 && PHP_VERSION_ID < 80300
+/* ext/openssl's private stream data starts like this (ext/openssl/xp_ssl.c) on the versions
+ * async_compat.h names. The handshake and TLS transports need it; on other versions they stay
+ * PHP's own. */
+#if ASYNC_OPENSSL_LAYOUT_KNOWN
 # define NET_OPENSSL_LAYOUT 1
 typedef struct {
 	php_netstream_data_t s;

@@ -3,8 +3,9 @@
  *
  * - exit() in the main coroutine starts the graceful shutdown, as exit() in a coroutine does: the
  *   others are cancelled and run their finally blocks in the drain, before the shutdown
- *   functions. A user opcode handler on ZEND_EXIT sees it before the engine unwinds (opcache's
- *   JIT accepts handlers on this opcode, and it costs nothing elsewhere).
+ *   functions. Up to 8.3 a user opcode handler on ZEND_EXIT sees it before the engine unwinds
+ *   (opcache's JIT accepts handlers on this opcode, and it costs nothing elsewhere); from 8.4,
+ *   where exit() and die() are functions, their handlers are wrapped (at MINIT, P18).
  * - An AsyncCancellation that reaches the top of the main script uncaught (main awaited a
  *   coroutine that ended cancelled) ends the script quietly: cancellations are not errors. The
  *   engine reports an uncaught exception through zend_error_cb ("Uncaught <Class>: ...") after
@@ -18,9 +19,16 @@
 #include "exceptions.h"
 #include "main_end.h"
 #include "zend_exceptions.h"
+#include "async_compat.h"
 
-/* per-process: the handlers ours chain to, saved at MINIT */
+#if ASYNC_EXIT_IS_FUNCTION
+/* per-process: exit()'s and die()'s own handlers, swapped at MINIT */
+static zif_handler exit_fn_prev[2];
+static const char *const exit_fn_names[2] = { "exit", "die" };
+#else
+/* per-process: the handler ours chains to, saved at MINIT */
 static user_opcode_handler_t exit_handler_prev;
+#endif
 /* per-process: likewise */
 static void (*error_cb_prev)(int type, zend_string *error_filename, const uint32_t error_lineno, zend_string *message);
 
@@ -30,6 +38,42 @@ static bool in_main_coroutine(void)
 	return ASYNC_G(launched) && co != NULL && ZEND_COROUTINE_IS_MAIN(co);
 }
 
+#if ASYNC_EXIT_IS_FUNCTION
+static void main_exit_fn(INTERNAL_FUNCTION_PARAMETERS, int which)
+{
+	if (in_main_coroutine()) {
+		async_scheduler_graceful_shutdown();
+	}
+	exit_fn_prev[which](INTERNAL_FUNCTION_PARAM_PASSTHRU);
+}
+
+static ZEND_FUNCTION(async_main_exit)
+{
+	main_exit_fn(INTERNAL_FUNCTION_PARAM_PASSTHRU, 0);
+}
+
+static ZEND_FUNCTION(async_main_die)
+{
+	main_exit_fn(INTERNAL_FUNCTION_PARAM_PASSTHRU, 1);
+}
+
+static void exit_fn_swap(bool install)
+{
+	static const zif_handler ours[2] = { ZEND_FN(async_main_exit), ZEND_FN(async_main_die) };
+	for (int i = 0; i < 2; i++) {
+		zend_function *fn = zend_hash_str_find_ptr(CG(function_table), exit_fn_names[i], strlen(exit_fn_names[i]));
+		if (fn == NULL || fn->type != ZEND_INTERNAL_FUNCTION) {
+			continue;
+		}
+		if (install && fn->internal_function.handler != ours[i]) {
+			exit_fn_prev[i] = fn->internal_function.handler;
+			fn->internal_function.handler = ours[i];
+		} else if (!install && fn->internal_function.handler == ours[i]) {
+			fn->internal_function.handler = exit_fn_prev[i];
+		}
+	}
+}
+#else
 static int main_exit_handler(zend_execute_data *execute_data)
 {
 	if (in_main_coroutine()) {
@@ -37,6 +81,7 @@ static int main_exit_handler(zend_execute_data *execute_data)
 	}
 	return exit_handler_prev != NULL ? exit_handler_prev(execute_data) : ZEND_USER_OPCODE_DISPATCH;
 }
+#endif
 
 /* The class an "Uncaught <Class>: message ..." / "Uncaught <Class> in ..." report names, if it
  * is a cancellation (a class name holds neither ':' nor a space). */
@@ -70,8 +115,12 @@ static void main_error_cb(int type, zend_string *error_filename, const uint32_t 
 
 void async_main_end_register(void)
 {
+#if ASYNC_EXIT_IS_FUNCTION
+	exit_fn_swap(true);
+#else
 	exit_handler_prev = zend_get_user_opcode_handler(ZEND_EXIT);
 	zend_set_user_opcode_handler(ZEND_EXIT, main_exit_handler);
+#endif
 	error_cb_prev = zend_error_cb;
 	zend_error_cb = main_error_cb;
 }
@@ -88,7 +137,11 @@ void async_main_end_rinit(void)
 
 void async_main_end_unregister(void)
 {
+#if ASYNC_EXIT_IS_FUNCTION
+	exit_fn_swap(false);
+#else
 	zend_set_user_opcode_handler(ZEND_EXIT, exit_handler_prev);
+#endif
 	if (zend_error_cb == main_error_cb) {
 		zend_error_cb = error_cb_prev;
 	}

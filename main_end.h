@@ -5,7 +5,8 @@
 #ifndef ASYNC_MAIN_END_H
 #define ASYNC_MAIN_END_H
 
-/* MINIT: the ZEND_EXIT handler and the error callback (chained to what was there). */
+/* MINIT: the exit() hook (the ZEND_EXIT handler, or exit()/die() from 8.4) and the error callback
+ * (chained to what was there). */
 void async_main_end_register(void);
 /* RINIT: re-wraps the error callback if an extension replaced it since. */
 void async_main_end_rinit(void);

@@ -201,8 +201,10 @@ static void register_drain(void)
 	if (drain_function.function_name == NULL) {
 		drain_function.function_name = zend_string_init_interned("Async\\{drain}", sizeof("Async\\{drain}") - 1, 1);
 	}
+#if ASYNC_SHUTDOWN_ENTRY_HAS_FCI
 	ZVAL_STR(&entry.fci.function_name, zend_string_copy(drain_function.function_name));
 	entry.fci.size = sizeof(entry.fci);
+#endif
 	entry.fci_cache.function_handler = (zend_function *) &drain_function;
 	if (append_user_shutdown_function(&entry)) {
 		ASYNC_G(drain_registered) = true;

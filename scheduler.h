@@ -8,13 +8,7 @@
 
 #include "php_async.h"
 #include "coroutine.h"
-
-/* 8.4 allows switching inside destructors; 8.2/8.3 block it (P9). */
-#if PHP_VERSION_ID >= 80400
-# define ASYNC_SWITCH_BLOCKED() false
-#else
-# define ASYNC_SWITCH_BLOCKED() zend_fiber_switch_blocked()
-#endif
+#include "async_compat.h"
 
 /* May the current flow switch away: not the scheduler's own context, not a destructor on
  * PHP < 8.4 (P9)? The one rule behind async_wait_allowed() and Async\suspend(). */

@@ -18,6 +18,7 @@
 
 #include "php_async.h"
 #include "zend_closures.h"
+#include "async_compat.h"
 
 typedef enum {
 	ASYNC_SCOPE_FINISHED = 1,
@@ -150,7 +151,7 @@ static zend_always_inline bool async_parse_task_callable(zval *arg, zend_fcall_i
 		if (EXPECTED(closure->handlers->get_closure(closure, &fcc->calling_scope, &fcc->function_handler,
 				&fcc->object, true) == SUCCESS)) {
 			fcc->called_scope = fcc->calling_scope;
-#if PHP_VERSION_ID >= 80300
+#if ASYNC_FCC_HAS_CLOSURE
 			fcc->closure = closure;
 #endif
 			fci->size = sizeof(*fci);
@@ -164,7 +165,7 @@ static zend_always_inline bool async_parse_task_callable(zval *arg, zend_fcall_i
 			return true;
 		}
 	}
-	return zend_parse_arg_func(arg, fci, fcc, false, error);
+	return async_compat_parse_arg_func(arg, fci, fcc, error);
 }
 
 /* Z_PARAM_FUNC() through async_parse_task_callable(), then the variadic arguments. */

@@ -7,7 +7,11 @@
 #include "zend_async_API.h"
 #include "zend_exceptions.h"
 
+#ifdef ZTS
+ZEND_API TSRM_TLS zend_async_globals_t zend_async_api_globals;
+#else
 ZEND_API zend_async_globals_t zend_async_api_globals;
+#endif
 
 ZEND_API const char *zend_async_get_api_version(void)
 {

@@ -818,7 +818,13 @@ typedef struct {
 	zend_object *exit_exception;
 } zend_async_globals_t;
 
-ZEND_API extern zend_async_globals_t zend_async_api_globals; /* NTS; ZTS keeps it per thread later */
+/* One per thread on a thread-safe PHP (each thread serves its own requests): a thread-local
+ * variable, which every extension reads through ZEND_ASYNC_G() as it would a plain one. */
+#ifdef ZTS
+ZEND_API extern TSRM_TLS zend_async_globals_t zend_async_api_globals;
+#else
+ZEND_API extern zend_async_globals_t zend_async_api_globals;
+#endif
 #define ZEND_ASYNC_G(v) (zend_async_api_globals.v)
 
 #define ZEND_ASYNC_IS_OFF              (ZEND_ASYNC_G(state) == ZEND_ASYNC_OFF)

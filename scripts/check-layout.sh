@@ -31,7 +31,7 @@
 set -uo pipefail
 
 # Core layer: edit this list when core files are added or renamed.
-CORE_FILES="exceptions.c awaitable.c coroutine.c coroutine_output.c coroutine_autoload.c coroutine_finally.c coroutine_awaiter.c scheduler.c async_wait.c main_end.c clock.c stack_arena.c"
+CORE_FILES="exceptions.c awaitable.c coroutine.c coroutine_output.c coroutine_autoload.c coroutine_finally.c coroutine_awaiter.c scheduler.c async_wait.c main_end.c clock.c stack_arena.c async_import.c"
 MAX_LINES=1500
 # The only files that may #include <uv.h> (shell patterns).
 UV_ALLOWED="reactor_uv.h reactor.c reactor_*.c"

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Builds PHP 8.2 from Debian's source package into a cache directory outside the repo, once, and
 # prints its prefix. Flavours: debug (--enable-debug: leak reports and assertions), asan
-# (debug + AddressSanitizer + UndefinedBehaviorSanitizer).
-# Usage: scripts/php-from-source.sh debug|asan      (ASYNC_CACHE_DIR, default /var/cache/ext-async)
+# (debug + AddressSanitizer + UndefinedBehaviorSanitizer), zts (a thread-safe release build, -O2,
+# as FrankenPHP and the official Docker "-zts" images run PHP).
+# Usage: scripts/php-from-source.sh debug|asan|zts  (ASYNC_CACHE_DIR, default /var/cache/ext-async)
 set -euo pipefail
-flavour=${1:?usage: php-from-source.sh debug|asan}
+flavour=${1:?usage: php-from-source.sh debug|asan|zts}
 cache=${ASYNC_CACHE_DIR:-/var/cache/ext-async}
 prefix="$cache/php-$flavour"
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -59,13 +60,16 @@ build="$cache/build-$flavour"
 rm -rf "$build"
 cp -a "$cache/src/$srcdir" "$build"
 cd "$build"
-flags=(--prefix="$prefix" --enable-debug --disable-all --enable-cli --disable-cgi --disable-phpdbg
+flags=(--prefix="$prefix" --disable-all --enable-cli --disable-cgi --disable-phpdbg
        --enable-sockets --enable-posix --enable-pcntl --with-openssl --enable-mysqlnd --with-mysqli
        --enable-pdo --with-pdo-mysql --enable-opcache --with-zlib)
 cflags="-O1 -g"
-if [ "$flavour" = asan ]; then
-  flags+=(--enable-address-sanitizer --enable-undefined-sanitizer)
-fi
+case $flavour in
+  debug) flags+=(--enable-debug) ;;
+  asan) flags+=(--enable-debug --enable-address-sanitizer --enable-undefined-sanitizer) ;;
+  zts) flags+=(--enable-zts); cflags="-O2 -g" ;;
+  *) echo "php-from-source.sh: unknown flavour $flavour" >&2; exit 2 ;;
+esac
 [ -f configure ] || ./buildconf --force >&2
 CFLAGS="$cflags" ./configure "${flags[@]}" >&2
 make -j"$(nproc)" >&2

@@ -1,19 +1,45 @@
 #!/usr/bin/env bash
-# Installs what building and testing need, only when missing (Debian 12 package names).
+# Installs what building and testing need, only when missing, for the PHP of this Debian suite:
+# 8.2 on Debian 12 (bookworm), 8.4 on Debian 13 (trixie), 8.5 on sid with experimental (the
+# chroots of scripts/php-chroot.sh). PHP_VERSION_WANTED overrides the choice.
 # Usage: scripts/setup.sh [extra-package ...]
+#        scripts/setup.sh --lacks     prints what this suite does not package (e.g. "xdebug redis")
 set -euo pipefail
-need=(php8.2-dev php8.2-cli php8.2-opcache libuv1-dev pkg-config make gcc valgrind
+# shellcheck disable=SC1091
+suite=$( . /etc/os-release 2>/dev/null; echo "${VERSION_CODENAME:-}")
+case $suite in
+  trixie) suite_php=8.4 ;;
+  forky|sid) suite_php=8.5 ;;
+  *) suite_php=8.2 ;;
+esac
+v=${PHP_VERSION_WANTED:-$suite_php}
+
+# What Debian packages for that PHP: 8.5 has opcache built in, and no Xdebug or phpredis yet.
+lacks=()
+case $v in
+  8.5) lacks=(xdebug redis) ;;
+esac
+if [ "${1:-}" = "--lacks" ]; then
+  echo "${lacks[*]}"
+  exit 0
+fi
+has() { [[ " ${lacks[*]} " != *" $1 "* ]]; }
+
+need=(php$v-dev php$v-cli libuv1-dev pkg-config make gcc valgrind
   # scripts/check-package.sh parses package.xml with PHP's XML parser
-  php8.2-xml
+  php$v-xml
   # real clients for tests/db: private servers are started by the tests themselves
-  mariadb-server redis-server php8.2-mysql php8.2-redis
-  # Xdebug for tests/xdebug and the xdebug lane; loaded per test, never for the whole CLI
-  php8.2-xdebug
+  mariadb-server redis-server php$v-mysql
   # tests/fpm: a private php-fpm per test, driven by cgi-fcgi
-  php8.2-fpm libfcgi-bin
+  php$v-fpm libfcgi-bin
   # tests/curl: ext/curl, libcurl's headers for the curl hooks (the module never links libcurl),
   # and the HTTP clients built on ext/curl
-  php8.2-curl libcurl4-openssl-dev php-guzzlehttp-guzzle php-symfony-http-client "$@")
+  php$v-curl libcurl4-openssl-dev php-guzzlehttp-guzzle php-symfony-http-client "$@")
+[ "$v" = 8.5 ] || need+=(php$v-opcache)
+has redis && need+=(php$v-redis)
+# Xdebug for tests/xdebug and the xdebug lane; loaded per test, never for the whole CLI
+has xdebug && need+=(php$v-xdebug)
+
 missing=()
 for p in "${need[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -21,11 +47,14 @@ done
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${missing[*]}"
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+  # sid's Release file on some archives is past its Valid-Until date
+  $SUDO apt-get -o Acquire::Check-Valid-Until=false update -qq
+  # In the chroots of other suites, recommends would pull in their default PHP's modules too.
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq ${APT_NO_RECOMMENDS:+--no-install-recommends} \
+    "${missing[@]}" >/dev/null
   # Debian enables Xdebug for every SAPI on install; the tests load it themselves where they want
   # it (it would slow every other php process down and change what it prints).
-  if [[ " ${missing[*]} " == *" php8.2-xdebug "* ]] && command -v phpdismod >/dev/null; then
-    $SUDO phpdismod -v 8.2 -s ALL xdebug || true
+  if [[ " ${missing[*]} " == *" php$v-xdebug "* ]] && command -v phpdismod >/dev/null; then
+    $SUDO phpdismod -v "$v" -s ALL xdebug || true
   fi
 fi

@@ -110,11 +110,11 @@ var_dump($errors);
 --EXPECT--
 Async\AsyncCancellation: enough
 aborted at once
-42 Transfer aborted: the coroutine was cancelled
+42 Operation was aborted by an application callback
 again 0
 plain
 multi select cancelled
 at once
-[["no thanks",42,"Transfer aborted: a callback threw an exception","fine"],5120,5120]
+[["no thanks",42,"Operation was aborted by an application callback","fine"],5120,5120]
 array(0) {
 }

@@ -9,6 +9,7 @@
 #include "php.h"
 #include "zend_exceptions.h"
 #include "zend_async_API.h"
+#include "async_import.h"
 #include "zend_observer.h"
 #include <signal.h>
 #include <unistd.h>
@@ -462,6 +463,44 @@ static void test_pool(void)
 	CHECK(pool_stats.destroyed == 4 && pool_stats.created == 4);
 }
 
+/* ---- async_import.h: this module's own import of getppid() redirected and put back ---- */
+static pid_t fake_getppid(void)
+{
+	return 424242;
+}
+
+/* noinline: the call must go through the module's GOT at run time, as an extension's would */
+static zend_never_inline pid_t call_getppid(void)
+{
+	return getppid();
+}
+
+static void test_import_redirect(void)
+{
+	pid_t real = call_getppid();
+	async_import_t imports[] = {
+		{ "getppid", (void *) fake_getppid },
+		{ "async_abi_test_no_such_import", (void *) fake_getppid },
+	};
+	/* anchor: any address of this module */
+	CHECK(async_import_redirect((const void *) test_import_redirect, imports, 2) == 1);
+	CHECK(imports[0].slot_count >= 1 && imports[0].original != NULL);
+	CHECK(imports[1].slot_count == 0 && imports[1].original == NULL);
+	CHECK(call_getppid() == 424242);
+	CHECK(((pid_t (*)(void)) imports[0].original)() == real);
+	async_import_restore(imports, 2);
+	CHECK(imports[0].slot_count == 0);
+	CHECK(call_getppid() == real);
+	async_import_restore(imports, 2); /* twice: nothing left to put back */
+	CHECK(call_getppid() == real);
+
+	/* an anchor that is no loaded object's, or none at all: nothing redirected */
+	int on_stack;
+	CHECK(async_import_redirect(&on_stack, imports, 1) == 0 && imports[0].original == NULL);
+	CHECK(async_import_redirect(NULL, imports, 1) == 0);
+	CHECK(call_getppid() == real);
+}
+
 PHP_FUNCTION(async_abi_test_run)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
@@ -474,6 +513,7 @@ PHP_FUNCTION(async_abi_test_run)
 	test_waker();
 	test_registration();
 	test_pool();
+	test_import_redirect();
 	php_printf("%d passed, %d failed\n", passed, failed);
 	RETURN_BOOL(failed == 0);
 }
