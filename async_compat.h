@@ -33,12 +33,14 @@
 #define ASYNC_FCC_HAS_CLOSURE (PHP_VERSION_ID >= 80300)
 
 /* 8.4: fiber switches inside destructors are allowed (zend_fiber_switch_block() around
- * destructor calls is gone); 8.2 and 8.3 forbid them (P9). */
+ * destructor calls is gone: refcount, GC and shutdown destructors alike); 8.2 and 8.3 forbid them
+ * (P9). zend_fiber_switch_blocked() tells either way; this only picks the words of messages. */
 #define ASYNC_DESTRUCTORS_MAY_SWITCH (PHP_VERSION_ID >= 80400)
 #if ASYNC_DESTRUCTORS_MAY_SWITCH
-# define ASYNC_SWITCH_BLOCKED() false
+/* from 8.4 only PHP's own code blocks it (a user error handler called from inside a socket call) */
+# define ASYNC_SWITCH_BLOCKED_WHERE "while PHP's own code runs a user handler"
 #else
-# define ASYNC_SWITCH_BLOCKED() zend_fiber_switch_blocked()
+# define ASYNC_SWITCH_BLOCKED_WHERE "inside a destructor"
 #endif
 
 /* 8.4: internal functions may have frameless variants, which the VM calls without going

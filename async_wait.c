@@ -24,7 +24,7 @@ ZEND_COLD void async_wait_throw_not_allowed(const char *what)
 	if (ZEND_ASYNC_G(in_scheduler_context)) {
 		async_throw(async_ce_async_exception, "The operation cannot be executed in the scheduler context");
 	} else {
-		async_throw(async_ce_async_exception, "Cannot %s inside a destructor: PHP " PHP_VERSION
+		async_throw(async_ce_async_exception, "Cannot %s " ASYNC_SWITCH_BLOCKED_WHERE ": PHP " PHP_VERSION
 			" forbids switching coroutines there", what);
 	}
 }

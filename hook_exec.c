@@ -288,8 +288,15 @@ static int exec_run(int type, const char *cmd, zval *array, zval *return_value)
 	return child_finish(child.pid);
 }
 
+/* An empty command, or one with a NUL byte: PHP's own function throws its own ValueError (its
+ * words differ between versions), before running anything. */
+static bool command_refused(const char *cmd, size_t cmd_len)
+{
+	return cmd_len == 0 || strlen(cmd) != cmd_len;
+}
+
 /* php_exec_ex(): argument checks and $output/$result_code as PHP has them. */
-static void exec_ex(INTERNAL_FUNCTION_PARAMETERS, int mode)
+static void exec_ex(INTERNAL_FUNCTION_PARAMETERS, int mode, zif_handler original)
 {
 	char *cmd;
 	size_t cmd_len;
@@ -305,13 +312,9 @@ static void exec_ex(INTERNAL_FUNCTION_PARAMETERS, int mode)
 		Z_PARAM_ZVAL(ret_code)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!cmd_len) {
-		zend_argument_value_error(1, "cannot be empty");
-		RETURN_THROWS();
-	}
-	if (strlen(cmd) != cmd_len) {
-		zend_argument_value_error(1, "must not contain any null bytes");
-		RETURN_THROWS();
+	if (command_refused(cmd, cmd_len)) {
+		original(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+		return;
 	}
 
 	if (!ret_array) {
@@ -342,7 +345,7 @@ static ZEND_FUNCTION(async_exec)
 		hooks[HOOK_EXEC].original(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 		return;
 	}
-	exec_ex(INTERNAL_FUNCTION_PARAM_PASSTHRU, 0);
+	exec_ex(INTERNAL_FUNCTION_PARAM_PASSTHRU, 0, hooks[HOOK_EXEC].original);
 }
 
 static ZEND_FUNCTION(async_system)
@@ -351,7 +354,7 @@ static ZEND_FUNCTION(async_system)
 		hooks[HOOK_SYSTEM].original(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 		return;
 	}
-	exec_ex(INTERNAL_FUNCTION_PARAM_PASSTHRU, 1);
+	exec_ex(INTERNAL_FUNCTION_PARAM_PASSTHRU, 1, hooks[HOOK_SYSTEM].original);
 }
 
 static ZEND_FUNCTION(async_passthru)
@@ -360,7 +363,7 @@ static ZEND_FUNCTION(async_passthru)
 		hooks[HOOK_PASSTHRU].original(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 		return;
 	}
-	exec_ex(INTERNAL_FUNCTION_PARAM_PASSTHRU, 3);
+	exec_ex(INTERNAL_FUNCTION_PARAM_PASSTHRU, 3, hooks[HOOK_PASSTHRU].original);
 }
 
 /* shell_exec(): the whole output, or null when there was none; the exit code is dropped. */
@@ -377,13 +380,9 @@ static ZEND_FUNCTION(async_shell_exec)
 		Z_PARAM_STRING(command, command_len)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!command_len) {
-		zend_argument_value_error(1, "cannot be empty");
-		RETURN_THROWS();
-	}
-	if (strlen(command) != command_len) {
-		zend_argument_value_error(1, "must not contain any null bytes");
-		RETURN_THROWS();
+	if (command_refused(command, command_len)) {
+		hooks[HOOK_SHELL_EXEC].original(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+		return;
 	}
 
 	exec_child_t child;

@@ -297,7 +297,8 @@ zend_coroutine_t *async_spawn(zend_async_scope_t *scope, zend_object *provider, 
 		register_drain();
 	}
 	if ((EG(flags) & EG_FLAGS_IN_SHUTDOWN) && ASYNC_SWITCH_BLOCKED()) {
-		/* A destructor run by request shutdown: the last drain is over and nothing could run it. */
+		/* A destructor run by request shutdown where it cannot switch (8.2, 8.3): the last drain is
+		 * over, and nothing could await it. From 8.4 such a destructor may spawn and await. */
 		async_throw(async_ce_async_exception,
 			"Cannot spawn a coroutine in a destructor during request shutdown: it would never run");
 		return NULL;
@@ -1028,8 +1029,8 @@ void async_scheduler_suspend(bool from_main)
 		return;
 	}
 	if (UNEXPECTED(ASYNC_SWITCH_BLOCKED())) {
-		async_throw(async_ce_async_exception, "Cannot suspend a coroutine here: PHP %s forbids switching inside destructors",
-			PHP_VERSION);
+		async_throw(async_ce_async_exception, "Cannot suspend a coroutine " ASYNC_SWITCH_BLOCKED_WHERE
+			": PHP " PHP_VERSION " forbids switching coroutines there");
 		return;
 	}
 	async_suspend_waiting(coro, co);

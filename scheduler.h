@@ -10,8 +10,13 @@
 #include "coroutine.h"
 #include "async_compat.h"
 
-/* May the current flow switch away: not the scheduler's own context, not a destructor on
- * PHP < 8.4 (P9)? The one rule behind async_wait_allowed() and Async\suspend(). */
+/* Switching is blocked: PHP blocks it inside destructors before 8.4 (P9), and the hooks block it
+ * where a user handler runs inside PHP's own I/O code. */
+#define ASYNC_SWITCH_BLOCKED() zend_fiber_switch_blocked()
+
+/* May the current flow switch away: not the scheduler's own context, not where switching is
+ * blocked (a destructor on PHP < 8.4, P9)? The one rule behind async_wait_allowed() and
+ * Async\suspend(). */
 static zend_always_inline bool async_scheduler_may_switch(void)
 {
 	return !ASYNC_SWITCH_BLOCKED() && !ZEND_ASYNC_G(in_scheduler_context);

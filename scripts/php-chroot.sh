@@ -116,9 +116,16 @@ if [ "${1:-}" != run ]; then
 fi
 shift
 # This tree, as a clean clone has it (tracked files, and untracked ones not ignored), over the
-# previous copy (its build stays: scripts/build.sh reconfigures when config.m4 or the PHP changed).
-(cd "$root" && { git ls-files 2>/dev/null || find . -type f -not -path './.git/*'; git ls-files --others --exclude-standard 2>/dev/null; } \
-  | sort -u | while IFS= read -r f; do [ -f "$f" ] && printf '%s\n' "$f"; done | tar -cf - -T -) | tar -xf - -C "$dir/ext-async"
+# previous copy (its build stays: scripts/build.sh reconfigures when config.m4 or the PHP changed);
+# files the previous copy had and this tree no longer has are removed.
+manifest="$dir/ext-async/.copied-files"
+list=$(cd "$root" && { git ls-files 2>/dev/null || find . -type f -not -path './.git/*'; git ls-files --others --exclude-standard 2>/dev/null; } \
+  | sort -u | while IFS= read -r f; do [ -f "$f" ] && printf '%s\n' "$f"; done)
+if [ -f "$manifest" ]; then
+  comm -23 "$manifest" <(printf '%s\n' "$list") | while IFS= read -r gone; do rm -f "$dir/ext-async/$gone"; done
+fi
+(cd "$root" && printf '%s\n' "$list" | tar -cf - -T -) | tar -xf - -C "$dir/ext-async"
+printf '%s\n' "$list" > "$manifest"
 set +e
 in_chroot "$dir" /bin/sh -c 'cd /ext-async && exec "$@"' sh "$@"
 rc=$?

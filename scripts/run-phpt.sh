@@ -10,6 +10,9 @@
 #   KEEP_LOG=FILE   keep run-tests' whole output there
 #   ALLOW_SKIP=1    skips do not fail the lane (still counted and listed): the valgrind lane,
 #                   where the memory_limit tests cannot run without ZendMM
+#   Tests whose behaviour differs with the PHP version (destructors may switch from 8.4) come in
+#   two files: NAME.php82.phpt for PHP < 8.4 (8.2 and 8.3), NAME.php84.phpt for PHP >= 8.4; the
+#   other version's file is left out, and named.
 #   ASYNC_LACKS     components this PHP's Debian suite does not package (scripts/setup.sh --lacks,
 #                   e.g. "xdebug redis" on 8.5): the tests that need them are not run, and named
 set -uo pipefail
@@ -40,6 +43,13 @@ for c in ${ASYNC_LACKS:-}; do
   (cd "$work" && rm -f $left)
   echo "$lane: not run ($c is not packaged for this PHP): $(echo $left)"
 done
+php_id=$("$PHP" -n -r 'echo PHP_VERSION_ID;')
+other=php84; [ "$php_id" -lt 80400 ] || other=php82
+variants=$(cd "$work" && find tests -name "*.$other.phpt" | sort)
+if [ -n "$variants" ]; then
+  (cd "$work" && rm -f $variants)
+  echo "$lane: $(grep -c . <<<"$variants") variants for the other side of PHP 8.4 left out: $(echo $variants)"
+fi
 targets=()
 for t in ${TESTS:-tests}; do
   t=${t#"$root"/}

@@ -18,6 +18,6 @@ end of script
 
 Fatal error: Uncaught RuntimeException: nobody observed this in %s:%d
 Stack trace:
-#0 [internal function]: {closure}()
+#0 [internal function]: {closure%S}()
 #1 {main}
   thrown in %s on line %d

@@ -54,6 +54,6 @@ foreach ([
 
 Fatal error: Uncaught Exception: starts the shutdown in %s:%d
 Stack trace:
-#0 [internal function]: {closure}()
+#0 [internal function]: {closure%S}()
 #1 {main}
   thrown in %s on line %d

@@ -65,7 +65,7 @@ t("get_coroutines arg", fn() => get_coroutines(null));
 t("await result", fn() => await($c));
 echo "done\n";
 ?>
---EXPECT--
+--EXPECTF--
 spawn int: TypeError: Async\spawn(): Argument #1 ($task) must be a valid callback, no array or string given
 spawn null: TypeError: Async\spawn(): Argument #1 ($task) must be a valid callback, no array or string given
 spawn array: TypeError: Async\spawn(): Argument #1 ($task) must be a valid callback, first array member is not a valid class name or object
@@ -87,7 +87,7 @@ await 3 args: ArgumentCountError: Async\await() expects at most 2 arguments, 3 g
 await unknown named: Error: Unknown named parameter $nope
 delay string: TypeError: Async\delay(): Argument #1 ($ms) must be of type int, string given
 delay float: TypeError: Async\delay(): Argument #1 ($ms) must be of type int, float given
-delay bool: TypeError: Async\delay(): Argument #1 ($ms) must be of type int, bool given
+delay bool: TypeError: Async\delay(): Argument #1 ($ms) must be of type int, %r(bool|true)%r given
 delay null: TypeError: Async\delay(): Argument #1 ($ms) must be of type int, null given
 delay array: TypeError: Async\delay(): Argument #1 ($ms) must be of type int, array given
 delay none: ArgumentCountError: Async\delay() expects exactly 1 argument, 0 given

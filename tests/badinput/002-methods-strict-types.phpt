@@ -71,14 +71,14 @@ $re = new Async\RemoteException("r");
 t("getRemoteException arg", fn() => $re->getRemoteException(1));
 t("getRemoteClass arg", fn() => $re->getRemoteClass(1));
 ?>
---EXPECT--
+--EXPECTF--
 cancel string: TypeError: Async\Coroutine::cancel(): Argument #1 ($cancellation) must be of type ?Async\AsyncCancellation, string given
 cancel Exception: TypeError: Async\Coroutine::cancel(): Argument #1 ($cancellation) must be of type ?Async\AsyncCancellation, RuntimeException given
 cancel Cancellation: TypeError: Async\Coroutine::cancel(): Argument #1 ($cancellation) must be of type ?Async\AsyncCancellation, Cancellation given
 cancel DeadlockError: TypeError: Async\Coroutine::cancel(): Argument #1 ($cancellation) must be of type ?Async\AsyncCancellation, Async\DeadlockError given
 cancel AsyncException: TypeError: Async\Coroutine::cancel(): Argument #1 ($cancellation) must be of type ?Async\AsyncCancellation, Async\AsyncException given
 cancel int: TypeError: Async\Coroutine::cancel(): Argument #1 ($cancellation) must be of type ?Async\AsyncCancellation, int given
-cancel false: TypeError: Async\Coroutine::cancel(): Argument #1 ($cancellation) must be of type ?Async\AsyncCancellation, bool given
+cancel false: TypeError: Async\Coroutine::cancel(): Argument #1 ($cancellation) must be of type ?Async\AsyncCancellation, %r(bool|false)%r given
 cancel named: Error: Unknown named parameter $cancel
 finally null: TypeError: Async\Coroutine::finally(): Argument #1 ($callback) must be of type Closure, null given
 finally callable string: TypeError: Async\Coroutine::finally(): Argument #1 ($callback) must be of type Closure, string given

@@ -98,7 +98,7 @@ dynamic property: Error: Cannot create dynamic property Async\Coroutine::$nope
 === itself: no error (true)
 < itself: no error (false)
 in_array strict: no error (true)
-array key: TypeError: Illegal offset type
+array key: TypeError: %r(Illegal offset type|Cannot access offset of type \S+ on array)%r
 WeakMap: no error (1)
 serialize-safe debug: no error (true)
 == suspended
@@ -138,7 +138,7 @@ dynamic property: Error: Cannot create dynamic property Async\Coroutine::$nope
 === itself: no error (true)
 < itself: no error (false)
 in_array strict: no error (true)
-array key: TypeError: Illegal offset type
+array key: TypeError: %r(Illegal offset type|Cannot access offset of type \S+ on array)%r
 WeakMap: no error (1)
 serialize-safe debug: no error (true)
 == finished
@@ -178,7 +178,7 @@ dynamic property: Error: Cannot create dynamic property Async\Coroutine::$nope
 === itself: no error (true)
 < itself: no error (false)
 in_array strict: no error (true)
-array key: TypeError: Illegal offset type
+array key: TypeError: %r(Illegal offset type|Cannot access offset of type \S+ on array)%r
 WeakMap: no error (1)
 serialize-safe debug: no error (true)
 == failed
@@ -218,7 +218,7 @@ dynamic property: Error: Cannot create dynamic property Async\Coroutine::$nope
 === itself: no error (true)
 < itself: no error (false)
 in_array strict: no error (true)
-array key: TypeError: Illegal offset type
+array key: TypeError: %r(Illegal offset type|Cannot access offset of type \S+ on array)%r
 WeakMap: no error (1)
 serialize-safe debug: no error (true)
 == cancelled
@@ -258,7 +258,7 @@ dynamic property: Error: Cannot create dynamic property Async\Coroutine::$nope
 === itself: no error (true)
 < itself: no error (false)
 in_array strict: no error (true)
-array key: TypeError: Illegal offset type
+array key: TypeError: %r(Illegal offset type|Cannot access offset of type \S+ on array)%r
 WeakMap: no error (1)
 serialize-safe debug: no error (true)
 == main
@@ -298,7 +298,7 @@ dynamic property: Error: Cannot create dynamic property Async\Coroutine::$nope
 === itself: no error (true)
 < itself: no error (false)
 in_array strict: no error (true)
-array key: TypeError: Illegal offset type
+array key: TypeError: %r(Illegal offset type|Cannot access offset of type \S+ on array)%r
 WeakMap: no error (1)
 serialize-safe debug: no error (true)
 == context
@@ -338,7 +338,7 @@ dynamic property: Error: Cannot create dynamic property Async\Context::$nope
 === itself: no error (true)
 < itself: no error (false)
 in_array strict: no error (true)
-array key: TypeError: Illegal offset type
+array key: TypeError: %r(Illegal offset type|Cannot access offset of type \S+ on array)%r
 WeakMap: no error (1)
 serialize-safe debug: no error (true)
 end: Coroutine cancelled

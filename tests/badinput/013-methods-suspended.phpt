@@ -49,7 +49,7 @@ suspended on a timer:
   isCancellationRequested: false
   isCompleted: false
   getAwaitingInfo: [Timer(100000 ms)]
-  getTrace: [Async\delay(), inner_wait(), {closure}()]
+  getTrace: [Async\delay(), inner_wait(), {closure%S}()]
 suspended on a coroutine:
   getId: 'object id'
   asHiPriority: itself
@@ -68,7 +68,7 @@ suspended on a coroutine:
   isCancellationRequested: false
   isCompleted: false
   getAwaitingInfo: [Coroutine 3 spawned at %s:6, suspended at %s:5 (Closure::__invoke)]
-  getTrace: [Async\await(), {closure}()]
+  getTrace: [Async\await(), {closure%S}()]
   getTrace(DEBUG_BACKTRACE_IGNORE_ARGS, 1): 1
   getContext()->set: true
   finally: NULL

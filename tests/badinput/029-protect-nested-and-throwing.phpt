@@ -81,7 +81,7 @@ $c->cancel();
 show("handler of a cancelled coroutine", fn() => await($c));
 show("cancellation thrown by hand", fn() => await(spawn(fn() => protect(function () { throw new AsyncCancellation("manual"); }))));
 ?>
---EXPECT--
+--EXPECTF--
 throw while deferred: Async\AsyncCancellation: deferred <- LogicException: body threw
 inner throws, outer catches: 'outer caught inner'
 inner throws under a deferred cancel: Async\AsyncCancellation: deferred twice
@@ -92,7 +92,7 @@ deep nesting: Async\AsyncCancellation: Coroutine cancelled
 deep nesting, no cancel: 'deep'
 generator closure: Generator
 first-class callable: ArgumentCountError: strtoupper() expects exactly 1 argument, 0 given
-closure needing an argument: ArgumentCountError: Too few arguments to function {closure}(), 0 passed and exactly 1 expected
+closure needing an argument: ArgumentCountError: Too few arguments to function {closure%S}(), 0 passed and exactly 1 expected
 static closure: 'static'
 closure from callable: true
 by-reference return: 'ref'

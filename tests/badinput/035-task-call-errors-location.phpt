@@ -34,9 +34,9 @@ foreach ([
 Warning: by_ref(): Argument #1 ($x) must be passed by reference, value given in %s035-task-call-errors-location.php on line %d
 string(10) "by_ref ran"
 
-Warning: {closure}(): Argument #1 ($x) must be passed by reference, value given in %s035-task-call-errors-location.php on line %d
+Warning: {closure%S}(): Argument #1 ($x) must be passed by reference, value given in %s035-task-call-errors-location.php on line %d
 string(11) "closure ran"
 internal function, too few args: ArgumentCountError: str_repeat() expects exactly 2 arguments, 1 given @ 035-task-call-errors-location.php:line
 internal function, wrong type: TypeError: str_repeat(): Argument #2 ($times) must be of type int, string given @ 035-task-call-errors-location.php:line
-user function, too few args: ArgumentCountError: Too few arguments to function {closure}(), 0 passed and exactly 1 expected @ 035-task-call-errors-location.php:line
-user function, wrong type: TypeError: {closure}(): Argument #1 ($a) must be of type int, string given @ 035-task-call-errors-location.php:line
+user function, too few args: ArgumentCountError: Too few arguments to function {closure%S}(), 0 passed and exactly 1 expected @ 035-task-call-errors-location.php:line
+user function, wrong type: TypeError: {closure%S}(): Argument #1 ($a) must be of type int, string given @ 035-task-call-errors-location.php:line

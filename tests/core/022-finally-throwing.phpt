@@ -78,6 +78,6 @@ string(1) "g"
 
 Fatal error: Uncaught RuntimeException: unhandled from a handler in %s:%d
 Stack trace:
-#0 [internal function]: {closure}(Object(Async\Coroutine))
+#0 [internal function]: {closure%S}(Object(Async\Coroutine))
 #1 {main}
   thrown in %s on line %d

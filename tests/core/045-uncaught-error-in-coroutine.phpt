@@ -18,6 +18,6 @@ main end
 
 Fatal error: Uncaught Error: Call to undefined function undefined_function_in_coroutine() in %s:%d
 Stack trace:
-#0 [internal function]: {closure}()
+#0 [internal function]: {closure%S}()
 #1 {main}
   thrown in %s on line %d

@@ -27,6 +27,6 @@ sibling: Graceful shutdown
 
 Fatal error: Uncaught Exception: boom in %s:%d
 Stack trace:
-#0 [internal function]: {closure}()
+#0 [internal function]: {closure%S}()
 #1 {main}
   thrown in %s on line %d

@@ -31,5 +31,5 @@ try {
 echo "main: not reached\n";
 ?>
 --EXPECTF--
-Fatal error: Cannot redeclare redeclared_in_coroutine() (previously declared in %s) in %s on line %d
+Fatal error: Cannot redeclare %r(function )?%rredeclared_in_coroutine() (previously declared in %s) in %s on line %d
 shutdown function

@@ -3,6 +3,7 @@ E_USER_ERROR inside a coroutine while main awaits it and another coroutine has a
 --SKIPIF--
 <?php if (!extension_loaded('async')) die('skip async not loaded'); ?>
 --INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 async.debug_deadlock=0
 --FILE--
 <?php

@@ -19,6 +19,6 @@ holder destroyed
 
 Fatal error: Uncaught LogicException: kept in a handle in %s:%d
 Stack trace:
-#0 [internal function]: {closure}()
+#0 [internal function]: {closure%S}()
 #1 {main}
   thrown in %s on line %d

@@ -34,6 +34,6 @@ Async\AsyncCancellation: Graceful shutdown, trace without argument values
 
 Fatal error: Uncaught Error: Call to undefined function undefined_function() in %s:%d
 Stack trace:
-#0 [internal function]: {closure}()
+#0 [internal function]: {closure%S}()
 #1 {main}
   thrown in %s on line %d

@@ -72,7 +72,7 @@ echo "exit before any spawn\n";
 exit(4);
 PHP);
 ?>
---EXPECT--
+--EXPECTF--
 == uncaught cancellation at the top of main
 other finished normally
 shutdown function
@@ -86,7 +86,7 @@ shutdown function
 == other errors still fatal
 Fatal error: Uncaught RuntimeException: a real error in FILE:LINE
 Stack trace:
-#0 [internal function]: {closure}()
+#0 [internal function]: {closure%S}()
 #1 {main}
   thrown in FILE on line LINE
 [exit 255]

@@ -2,6 +2,8 @@
 E_USER_ERROR in a coroutine after the main script, in this process (so the memory lanes see the bailout path): the dead coroutine runs nothing more, the others are cancelled, scope finally handlers and the later shutdown functions run
 --SKIPIF--
 <?php if (!extension_loaded('async')) die('skip async not loaded'); ?>
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 use function Async\{spawn, delay};

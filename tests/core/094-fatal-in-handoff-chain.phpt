@@ -1,5 +1,7 @@
 --TEST--
 Direct hand-off: a fatal error in a coroutine reached by a hand-off ends it as after any switch (shutdown functions run, the process is not left in a broken chain)
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 use function Async\{spawn, await, suspend};

@@ -102,7 +102,7 @@ array method, __call   => '__call viaArray(9)'
 invokable object       => 'invoked 8'
 named args             => 19
 
-Warning: {closure}(): Argument #1 ($list) must be passed by reference, value given in %s on line %d
+Warning: {closure%S}(): Argument #1 ($list) must be passed by reference, value given in %s on line %d
 by-ref value: 2 (caller still has 1)
 scope spawns: 5050
 TypeError: Async\spawn(): Argument #1 ($task) must be a valid callback, function "no_such_function" not found or invalid function name

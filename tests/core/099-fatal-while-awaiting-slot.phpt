@@ -1,5 +1,7 @@
 --TEST--
 await(): a fatal error while coroutines await another through its first-awaiter slot ends the request cleanly (the awaiters' wakers are cleaned with the slot still held, then the target goes)
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 use Async\{Future, FutureState};

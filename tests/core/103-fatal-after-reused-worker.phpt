@@ -1,5 +1,7 @@
 --TEST--
 Fatal error: a body that fails fatally on a worker that already ran many coroutines ends the request as PHP does (the worker's one bailout point catches every body it runs)
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 use function Async\{spawn, await};

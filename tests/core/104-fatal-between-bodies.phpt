@@ -1,5 +1,7 @@
 --TEST--
 Fatal error: one raised on a worker between two bodies (a destructor run by a coroutine's finish) ends the request as PHP does, shutdown functions included (it used to end the process without them: no bailout point was set there)
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 use function Async\{spawn, await, current_coroutine};

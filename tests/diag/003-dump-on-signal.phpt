@@ -58,19 +58,19 @@ Main coroutine spawned at F:10, suspended at F:14 (internal): waits for  spawned
 --
  spawned at F:10, suspended at F:10: waits for Timer(60000 ms)
 #0 F(10): Async\delay(60000)
-#1 [internal function]: {closure}()
+#1 [internal function]: {closure%S}()
 #2 {main}
 --
  spawned at F:11, suspended at F:11: waits for Channel(capacity=0, receivers=1, senders=0, buffered=0)
 #0 F(11): Async\Channel->recv()
-#1 [internal function]: {closure}()
+#1 [internal function]: {closure%S}()
 #2 {main}
 --
  spawned at F:13, suspended at F:13: %a
 --
 bool(true)
 Coroutine spawned at F:22 (Closure::__invoke): running at F:25
-#0 [internal function]: {closure}()
+#0 [internal function]: {closure%S}()
 #1 {main}
 string(3) "bye"
 still running

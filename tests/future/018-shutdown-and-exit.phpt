@@ -38,7 +38,7 @@ map ran: drained
 callable cancelled: Graceful shutdown
 %AFatal error: Uncaught RuntimeException: fatal elsewhere in %s:%d
 Stack trace:
-#0 [internal function]: {closure}()
+#0 [internal function]: {closure%S}()
 #1 {main}
   thrown in %s on line %d
 child: Async\AsyncCancellation: Graceful shutdown

@@ -56,7 +56,7 @@ array => ArrayObject
 float => null
 null => string
 
-Warning: {closure}(): Argument #1 ($v) must be passed by reference, value given in %s on line %d
+Warning: {closure%S}(): Argument #1 ($v) must be passed by reference, value given in %s on line %d
 
-Warning: {closure}(): Argument #1 ($v) must be passed by reference, value given in %s on line %d
+Warning: {closure%S}(): Argument #1 ($v) must be passed by reference, value given in %s on line %d
 1,2

@@ -82,7 +82,7 @@ var_dump($inside[0]['exec_array'], $inside[1]['system'], $inside[8]['passthru'][
 echo strlen($inside[10]['shell_exec'][0]), "\n";
 echo implode("\n", $inside['bad']), "\n";
 ?>
---EXPECT--
+--EXPECTF--
 err
 err
 err
@@ -128,10 +128,10 @@ two
 int(9)
 int(127)
 100001
-ValueError: exec(): Argument #1 ($command) cannot be empty
-ValueError: system(): Argument #1 ($command) cannot be empty
-ValueError: passthru(): Argument #1 ($command) cannot be empty
-ValueError: shell_exec(): Argument #1 ($command) cannot be empty
+ValueError: exec(): Argument #1 ($command) %r(cannot|must not)%r be empty
+ValueError: system(): Argument #1 ($command) %r(cannot|must not)%r be empty
+ValueError: passthru(): Argument #1 ($command) %r(cannot|must not)%r be empty
+ValueError: shell_exec(): Argument #1 ($command) %r(cannot|must not)%r be empty
 ValueError: exec(): Argument #1 ($command) must not contain any null bytes
 ValueError: system(): Argument #1 ($command) must not contain any null bytes
 ValueError: passthru(): Argument #1 ($command) must not contain any null bytes

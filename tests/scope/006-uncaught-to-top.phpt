@@ -22,6 +22,6 @@ other: Graceful shutdown
 
 Fatal error: Uncaught RuntimeException: escaped the tree in %s:%d
 Stack trace:
-#0 [internal function]: {closure}()
+#0 [internal function]: {closure%S}()
 #1 {main}
   thrown in %s on line %d

@@ -41,7 +41,7 @@ cancelled coroutine: Graceful shutdown, new wait completed: true
 
 Fatal error: Uncaught LogicException: boom in %s:%d
 Stack trace:
-#0 [internal function]: {closure}()
+#0 [internal function]: {closure%S}()
 #1 {main}
   thrown in %s on line %d
 shutdown function: wait ended
