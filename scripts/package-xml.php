@@ -77,6 +77,7 @@ $files  </dir>
   <required>
    <php>
     <min>8.2.0</min>
+    <max>8.5.99</max>
    </php>
    <pearinstaller>
     <min>1.10.0</min>

@@ -9,6 +9,8 @@
 #                                                       run CMD there (as root, cwd /ext-async)
 #   ASYNC_CACHE_DIR  where the chroots live (default /var/cache/ext-async): chroot-VERSION
 #   ASYNC_MIRROR     the Debian mirror (default: the first one of this machine's apt sources)
+#   ASYNC_CHROOT_TREE  where inside the chroot the tree goes (default /ext-async): two runs at once
+#                    each need their own
 # The build/test scripts run inside unchanged: scripts/setup.sh installs that suite's packages
 # (it knows the suite from /etc/os-release). /proc, /dev and /sys are bound in only while CMD runs.
 set -euo pipefail
@@ -50,11 +52,12 @@ unmount_all() {
   done
   mounts=()
 }
+# Another run may have bound them already: what it bound, it unbinds.
 bind_in() { # chroot-root
   local r=$1
-  mount -t proc proc "$r/proc" && mounts+=("$r/proc")
-  mount --rbind /dev "$r/dev" && mount --make-rslave "$r/dev" && mounts+=("$r/dev")
-  mount --rbind /sys "$r/sys" && mount --make-rslave "$r/sys" && mounts+=("$r/sys")
+  mountpoint -q "$r/proc" || { mount -t proc proc "$r/proc" && mounts+=("$r/proc"); }
+  mountpoint -q "$r/dev" || { mount --rbind /dev "$r/dev" && mount --make-rslave "$r/dev" && mounts+=("$r/dev"); }
+  mountpoint -q "$r/sys" || { mount --rbind /sys "$r/sys" && mount --make-rslave "$r/sys" && mounts+=("$r/sys"); }
   cp /etc/hosts /etc/resolv.conf "$r/etc/" 2>/dev/null || true
 }
 trap unmount_all EXIT
@@ -63,7 +66,7 @@ trap unmount_all EXIT
 in_chroot() { # chroot-root cmd...
   local r=$1; shift
   local pass=() name
-  for name in CI JOBS TESTS FUZZ_SEEDS KEEP_LOG SHOW_LOG RUN_TESTS_ARGS ALLOW_SKIP BENCH_REPS ASYNC_LANES; do
+  for name in CI JOBS TESTS FUZZ_SEEDS KEEP_LOG SHOW_LOG RUN_TESTS_ARGS ALLOW_SKIP BENCH_REPS ASYNC_LANES MODULE_ROOT; do
     [ -z "${!name+x}" ] || pass+=("$name=${!name}")
   done
   chroot "$r" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM=dumb APT_NO_RECOMMENDS=1 \
@@ -104,29 +107,32 @@ flock 9
 [ -x "$dir/usr/bin/apt-get" ] || make_chroot
 
 # The suite's packages, through the same script as on the host (it installs only what is missing).
-mkdir -p "$dir/ext-async/scripts"
-cp "$root/scripts/setup.sh" "$dir/ext-async/scripts/setup.sh"
+cp "$root/scripts/setup.sh" "$dir/root/ext-async-setup.sh"
 bind_in "$dir"
-in_chroot "$dir" /ext-async/scripts/setup.sh >&2 || { echo "php-chroot.sh: setup failed in $dir" >&2; exit 1; }
+in_chroot "$dir" /bin/bash /root/ext-async-setup.sh >&2 || { echo "php-chroot.sh: setup failed in $dir" >&2; exit 1; }
 
+flock -u 9
+exec 9>&-
 if [ "${1:-}" != run ]; then
   unmount_all
   echo "$dir"
   exit 0
 fi
 shift
+tree=${ASYNC_CHROOT_TREE:-/ext-async}
+mkdir -p "$dir$tree"
 # This tree, as a clean clone has it (tracked files, and untracked ones not ignored), over the
 # previous copy (its build stays: scripts/build.sh reconfigures when config.m4 or the PHP changed);
 # files the previous copy had and this tree no longer has are removed.
-manifest="$dir/ext-async/.copied-files"
+manifest="$dir$tree/.copied-files"
 list=$(cd "$root" && { git ls-files 2>/dev/null || find . -type f -not -path './.git/*'; git ls-files --others --exclude-standard 2>/dev/null; } \
   | sort -u | while IFS= read -r f; do [ -f "$f" ] && printf '%s\n' "$f"; done)
 if [ -f "$manifest" ]; then
-  comm -23 "$manifest" <(printf '%s\n' "$list") | while IFS= read -r gone; do rm -f "$dir/ext-async/$gone"; done
+  comm -23 "$manifest" <(printf '%s\n' "$list") | while IFS= read -r gone; do rm -f "$dir$tree/$gone"; done
 fi
-(cd "$root" && printf '%s\n' "$list" | tar -cf - -T -) | tar -xf - -C "$dir/ext-async"
+(cd "$root" && printf '%s\n' "$list" | tar -cf - -T -) | tar -xf - -C "$dir$tree"
 printf '%s\n' "$list" > "$manifest"
 set +e
-in_chroot "$dir" /bin/sh -c 'cd /ext-async && exec "$@"' sh "$@"
+in_chroot "$dir" /bin/sh -c 'cd "$0" && exec "$@"' "$tree" "$@"
 rc=$?
 exit $rc

@@ -34,7 +34,7 @@ need=(php$v-dev php$v-cli libuv1-dev pkg-config make gcc valgrind
   php$v-fpm libfcgi-bin
   # tests/curl: ext/curl, libcurl's headers for the curl hooks (the module never links libcurl),
   # and the HTTP clients built on ext/curl
-  php$v-curl libcurl4-openssl-dev php-guzzlehttp-guzzle php-symfony-http-client
+  php$v-curl libcurl4-openssl-dev php-guzzlehttp-guzzle php-getallheaders php-symfony-http-client
   # tests/net and tests/curl make certificates (openssl.cnf) and verify against the system CAs
   openssl ca-certificates "$@")
 [ "$v" = 8.5 ] || need+=(php$v-opcache)

@@ -48,8 +48,8 @@ $fixed[0] = spawn(fn() => 'f0');
 $fixed[1] = Future::completed('f1');
 echo json_encode(await_all($fixed)[0]), "\n";
 $storage = new SplObjectStorage();
-$storage->attach(spawn(fn() => 's0'));
-$storage->attach(spawn(fn() => 's1'));
+$storage->offsetSet(spawn(fn() => 's0'));
+$storage->offsetSet(spawn(fn() => 's1'));
 echo json_encode(await_any_of(2, $storage)[0]), "\n";
 ?>
 --EXPECT--

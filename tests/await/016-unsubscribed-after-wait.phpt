@@ -58,7 +58,7 @@ echo "memory grown: ", $grown < 64 * 1024 ? "no" : "$grown bytes", "\n";
 $forever->ignore();
 ?>
 --EXPECTF--
-waiting on: Timeout(5000 ms), FutureState(pending) created at %s:%d, FutureState(pending) created at %s:%d, Coroutine %d spawned at %s:%d (Closure::__invoke)
+waiting on: Timeout(5000 ms), FutureState(pending) created at %s:%d, FutureState(pending) created at %s:%d, Coroutine %d spawned at %s:%d (%r(Closure::__invoke|\{closure:\{closure:%s016-unsubscribed-after-wait\.php:8\}:8\})%r)
 subscribers of s1: 1
 string(6) "b wins"
 subscribers after: 0, 0

@@ -67,7 +67,7 @@ suspended on a coroutine:
   isCancelled: false
   isCancellationRequested: false
   isCompleted: false
-  getAwaitingInfo: [Coroutine 3 spawned at %s:6, suspended at %s:5 (Closure::__invoke)]
+  getAwaitingInfo: [Coroutine 3 spawned at %s:6, suspended at %s:5 (%r(Closure::__invoke|\{closure:%s013-methods-suspended\.php:6\})%r)]
   getTrace: [Async\await(), {closure%S}()]
   getTrace(DEBUG_BACKTRACE_IGNORE_ARGS, 1): 1
   getContext()->set: true

@@ -32,7 +32,7 @@ Warning: Deadlock detected: 2 coroutines waiting, 0 active events: every waiting
 
 Warning: Deadlock: Main coroutine spawned at %s014-deadlock-generic.php:8, suspended at %s014-deadlock-generic.php:16 (internal) waits for Channel(capacity=0, receivers=1, senders=0, buffered=0) in %s014-deadlock-generic.php on line 16
 
-Warning: Deadlock: Coroutine %d spawned at %s014-deadlock-generic.php:8, suspended at %s014-deadlock-generic.php:10 (Closure::__invoke) waits for Channel(capacity=1, receivers=0, senders=1, buffered=1) in %s014-deadlock-generic.php on line 10
+Warning: Deadlock: Coroutine %d spawned at %s014-deadlock-generic.php:8, suspended at %s014-deadlock-generic.php:10 (%r(Closure::__invoke|\{closure:%s014-deadlock-generic\.php:8\})%r) waits for Channel(capacity=1, receivers=0, senders=1, buffered=1) in %s014-deadlock-generic.php on line 10
 coroutine: Async\AsyncCancellation: Deadlock detected
 main: Deadlock detected
 bool(false)

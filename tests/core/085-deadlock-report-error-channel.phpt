@@ -34,7 +34,9 @@ foreach ($lines as $line) {
     if (str_starts_with($line, '[')) {
         $line = substr($line, strpos($line, '] ') + 2);
     }
-    echo numbers_out(str_replace($file, 'FILE', $line)), "\n";
+    /* PHP 8.5 names a closure after where it is declared: the runtime shows that name */
+    $line = str_replace(['{closure:FILE:3}', '{closure:FILE:4}'], 'Closure::__invoke', str_replace($file, 'FILE', $line));
+    echo numbers_out($line), "\n";
 }
 ?>
 --EXPECT--

@@ -21,6 +21,16 @@ $server = http_fixture_start(true);
 $url = $server['url'];
 $ca = $server['ca'];
 
+function unknown_ca(string $url): array
+{
+    $ch = http_fixture_handle("$url/delay?ms=0");
+    return [curl_exec($ch), curl_errno($ch), curl_error($ch)];
+}
+/* stock: before the first spawn(), while no coroutine exists and curl is left alone (afterwards the
+ * main script is a coroutine too). libcurl's message changes with its version: the coroutine's is
+ * compared with stock's */
+$stock = unknown_ca($url);
+
 $t0 = hrtime(true);
 $tasks = [];
 for ($i = 0; $i < 4; $i++) {
@@ -43,16 +53,11 @@ var_dump($errors);
 /* two sequential requests per coroutine: 600 ms together, 2.4 s one after the other */
 echo $elapsed < 1500 * slow_factor() ? "overlapped\n" : "serial: $elapsed ms\n";
 
-function unknown_ca(string $url): array
-{
-    $ch = http_fixture_handle("$url/delay?ms=0");
-    return [curl_exec($ch), curl_errno($ch), curl_error($ch)];
-}
-$stock = unknown_ca($url);
 $co = await(spawn(fn() => unknown_ca($url)));
-echo json_encode($co), $co === $stock ? " (as stock)\n" : " differs from stock: " . json_encode($stock) . "\n";
+echo json_encode(array_slice($co, 0, 2)), $co === $stock ? ", message as stock\n"
+    : " differs from stock: " . json_encode($co) . ' vs ' . json_encode($stock) . "\n";
 ?>
---EXPECTF--
+--EXPECT--
 ["tls0",0,0,"reused",0]
 ["tls1",0,0,"reused",0]
 ["tls2",0,0,"reused",0]
@@ -60,4 +65,4 @@ echo json_encode($co), $co === $stock ? " (as stock)\n" : " differs from stock: 
 array(0) {
 }
 overlapped
-[false,60,"SSL certificate problem: %s"] (as stock)
+[false,60], message as stock

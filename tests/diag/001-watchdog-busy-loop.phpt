@@ -62,8 +62,8 @@ plain script: 0 warnings
 waiting: 0 warnings
 bool(true)
 int(30)
-Coroutine %d spawned at %s001-watchdog-busy-loop.php:34 (Closure::__invoke) has run for N ms without suspending (async.block_warning_ms=250): at %s001-watchdog-busy-loop.php:30 in spin()
+Coroutine %d spawned at %s001-watchdog-busy-loop.php:34 (%r(Closure::__invoke|\{closure:%s001-watchdog-busy-loop\.php:34\})%r) has run for N ms without suspending (async.block_warning_ms=250): at %s001-watchdog-busy-loop.php:30 in spin()
 bool(true)
 ticks while busy: 0
-Coroutine %d spawned at %s001-watchdog-busy-loop.php:%d (Closure::__invoke) has run for N ms without suspending (async.block_warning_ms=250): at %s001-watchdog-busy-loop.php:30 in spin(), inside array_map()
+Coroutine %d spawned at %s001-watchdog-busy-loop.php:%d (%r(Closure::__invoke|\{closure:%s001-watchdog-busy-loop\.php:46\})%r) has run for N ms without suspending (async.block_warning_ms=250): at %s001-watchdog-busy-loop.php:30 in spin(), inside array_map()
 warnings in total: 1

@@ -27,7 +27,7 @@ Warning: Deadlock detected: 2 coroutines waiting, 0 active events: every waiting
 
 Warning: Deadlock: Main coroutine spawned at %s017-deadlock.php:7, suspended at %s017-deadlock.php:11 (internal) waits for FutureState(pending) created at %s017-deadlock.php:5 in %s017-deadlock.php on line 11
 
-Warning: Deadlock: Coroutine %d spawned at %s017-deadlock.php:7, suspended at %s017-deadlock.php:8 (Closure::__invoke) waits for FutureState(pending) created at %s017-deadlock.php:5 in %s017-deadlock.php on line 8
+Warning: Deadlock: Coroutine %d spawned at %s017-deadlock.php:7, suspended at %s017-deadlock.php:8 (%r(Closure::__invoke|\{closure:%s017-deadlock\.php:7\})%r) waits for FutureState(pending) created at %s017-deadlock.php:5 in %s017-deadlock.php on line 8
 coroutine: Async\AsyncCancellation: Deadlock detected
 main: Async\AsyncCancellation: Deadlock detected
 bool(false)

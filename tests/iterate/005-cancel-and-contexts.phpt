@@ -1,5 +1,5 @@
 --TEST--
-iterate(): a cancelled caller cancels everything it started; nested iterations; inside a destructor it throws; inside a scope's coroutine
+iterate(): a cancelled caller cancels everything it started; nested iterations; inside a destructor it throws on PHP 8.2/8.3 and waits for its callbacks from PHP 8.4; inside a scope's coroutine
 --SKIPIF--
 <?php if (!extension_loaded('async')) die('skip async not loaded'); ?>
 --FILE--
@@ -36,8 +36,20 @@ iterate(["x", "y"], function ($outer) use (&$pairs) {
 sort($pairs);
 echo implode(" ", $pairs), "\n";
 
-// In a destructor PHP 8.2 cannot switch coroutines: iterate() refuses.
-class D { function __destruct() { try { iterate([1], fn() => 1); } catch (Async\AsyncException $e) { echo $e->getMessage(), "\n"; } } }
+// In a destructor PHP 8.2 and 8.3 cannot switch coroutines: iterate() refuses. From PHP 8.4 the
+// destructor's coroutine waits while the callbacks (which suspend themselves) run.
+class D {
+    function __destruct() {
+        $done = [];
+        try {
+            iterate([1, 2], function ($v) use (&$done) { delay(1); $done[] = $v; });
+            sort($done);
+            echo PHP_VERSION_ID >= 80400 ? "8.4+: iterate() waited for its callbacks: " . implode(" ", $done) : "8.2-8.3: BAD, iterate() returned", "\n";
+        } catch (Async\AsyncException $e) {
+            echo PHP_VERSION_ID >= 80400 ? "8.4+: BAD, " : "8.2-8.3: ", $e->getMessage(), "\n";
+        }
+    }
+}
 $c = spawn(function () { $d = new D; unset($d); });
 await($c);
 
@@ -58,7 +70,7 @@ iterate threw: caller cancelled
 spawned 1 cancelled
 spawned 2 cancelled
 x1 x2 y1 y2
-Cannot iterate inside a destructor: PHP 8.2.%s forbids switching coroutines there
+%r(8\.2-8\.3: Cannot iterate inside a destructor: PHP 8\.[23]\.\S+ forbids switching coroutines there|8\.4\+: iterate\(\) waited for its callbacks: 1 2)%r
 callback 1: Scope was cancelled
 callback 2: Scope was cancelled
 scope coroutine: Scope was cancelled

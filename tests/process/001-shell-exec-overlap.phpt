@@ -2,6 +2,7 @@
 shell_exec('sleep 0.3') in two coroutines: the commands overlap (about one delay, not two) while a ticker keeps ticking; the backtick operator too
 --INI--
 async.debug_deadlock=0
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 require __DIR__ . '/../inc/bounds.inc';
@@ -18,6 +19,8 @@ $ticker = spawn(function () use (&$ticks, &$done) {
     }
 });
 $order = [];
+/* the backtick operator is deprecated from 8.5, at compile time (hence E_DEPRECATED off in --INI--);
+ * it runs shell_exec() all the same, and is checked here on purpose */
 $tasks = [
     'a' => spawn(function () use (&$order) { $order[] = 'a in'; $r = shell_exec('sleep 0.3; echo a'); $order[] = 'a out'; return $r; }),
     'b' => spawn(function () use (&$order) { $order[] = 'b in'; $r = `sleep 0.3; echo b`; $order[] = 'b out'; return $r; }),

@@ -1,5 +1,5 @@
 --TEST--
-TaskGroup: waits where switching is impossible (destructors) throw AsyncException; methods of a finished group keep working
+TaskGroup: waits in destructors throw AsyncException on PHP 8.2/8.3 (switching is impossible there), and from PHP 8.4 wait like anywhere else; methods of a finished group keep working
 --SKIPIF--
 <?php if (!extension_loaded('async')) die('skip async not loaded'); ?>
 --FILE--
@@ -7,35 +7,57 @@ TaskGroup: waits where switching is impossible (destructors) throw AsyncExceptio
 use Async\TaskGroup;
 use function Async\{delay, spawn, await};
 
+// PHP 8.2 and 8.3 forbid switching coroutines inside destructors: a TaskGroup wait is refused there.
+// From PHP 8.4 the destructor's coroutine waits like any other (the slow task gets to finish).
 class WaitsInDestructor {
     function __construct(public TaskGroup $g, public string $what) {}
     function __destruct() {
+        global $slowDone;
+        $wasDone = $slowDone;
         try {
-            match ($this->what) {
-                'awaitCompletion' => $this->g->awaitCompletion(),
-                'spawn' => $this->g->spawn(fn() => 1),
-                'foreach' => (function () { foreach ($this->g as $x) {} })(),
+            $detail = match ($this->what) {
+                'awaitCompletion' => $this->g->awaitCompletion() ?? "finished: " . var_export($this->g->isFinished(), true),
+                'spawn' => $this->g->spawn(fn() => 'late') ?? "room made in the queue",
+                'foreach' => (function () { $seen = []; foreach ($this->g as $k => $v) { $seen[$k] = $v; } return "got " . json_encode($seen); })(),
             };
-            echo "{$this->what}: no wait needed\n";
+            if ($wasDone) {
+                echo "{$this->what}: no wait needed\n";
+            } elseif (PHP_VERSION_ID >= 80400) {
+                echo "{$this->what}: 8.4+: waited until the slow task ended (", var_export($slowDone, true), "), $detail\n";
+            } else {
+                echo "{$this->what}: 8.2-8.3: BAD, returned: $detail\n";
+            }
         } catch (Async\AsyncException $e) {
-            echo "{$this->what}: ", $e->getMessage(), "\n";
+            echo "{$this->what}: ", PHP_VERSION_ID >= 80400 ? "8.4+: BAD, " : "", $e->getMessage(), "\n";
         }
     }
 }
 
+// A group of concurrency 1 and queue 1, full: a slow task runs, a quick one is queued.
+$slowDone = false;
+function busy_group(): TaskGroup {
+    global $slowDone;
+    $slowDone = false;
+    $g = new TaskGroup(1, 1);
+    $g->spawn(function () use (&$slowDone) { delay(50); $slowDone = true; return 'slow'; });
+    $g->spawn(fn() => 'quick');
+    return $g;
+}
+
 $c = spawn(function () {
-    $busy = new TaskGroup(1, 1);
-    $busy->spawn(fn() => delay(50));
-    $busy->spawn(fn() => 1);
+    $busy = busy_group();
     $busy->close();
     $o = new WaitsInDestructor($busy, 'awaitCompletion'); unset($o);
-    $o = new WaitsInDestructor($busy, 'foreach'); unset($o);
-    $open = new TaskGroup(1, 1);
-    $open->spawn(fn() => delay(50));
-    $open->spawn(fn() => 1);
-    $o = new WaitsInDestructor($open, 'spawn'); unset($o);
     $busy->awaitCompletion();
-    $done = new WaitsInDestructor($busy, 'awaitCompletion'); unset($done); // complete: nothing to wait for
+    $busy = busy_group();
+    $busy->close();
+    $o = new WaitsInDestructor($busy, 'foreach'); unset($o);
+    $busy->awaitCompletion();
+    $open = busy_group(); // not closed: spawn() has to wait for room in the queue
+    $o = new WaitsInDestructor($open, 'spawn'); unset($o);
+    $open->close();
+    $open->awaitCompletion();
+    $done = new WaitsInDestructor($open, 'awaitCompletion'); unset($done); // complete: nothing to wait for
     $open->cancel();
 });
 await($c);
@@ -50,9 +72,9 @@ $g->close(); $g->cancel(); $g->dispose(); $g->suppressErrors();
 var_dump(await($g->all()), await($g->race()), await($g->any()), count($g));
 ?>
 --EXPECTF--
-awaitCompletion: Cannot await inside a destructor: PHP 8.2.%s forbids switching coroutines there
-foreach: Cannot wait on a TaskGroup inside a destructor: PHP 8.2.%s forbids switching coroutines there
-spawn: Cannot wait on a TaskGroup inside a destructor: PHP 8.2.%s forbids switching coroutines there
+awaitCompletion: %r(Cannot await inside a destructor: PHP 8\.[23]\.\S+ forbids switching coroutines there|8\.4\+: waited until the slow task ended \(true\), finished: true)%r
+foreach: %r(Cannot wait on a TaskGroup inside a destructor: PHP 8\.[23]\.\S+ forbids switching coroutines there|8\.4\+: waited until the slow task ended \(true\), got \[\["slow",null\],\["quick",null\]\])%r
+spawn: %r(Cannot wait on a TaskGroup inside a destructor: PHP 8\.[23]\.\S+ forbids switching coroutines there|8\.4\+: waited until the slow task ended \(true\), room made in the queue)%r
 awaitCompletion: no wait needed
 bool(true)
 bool(true)

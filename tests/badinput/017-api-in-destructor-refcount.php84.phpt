@@ -1,7 +1,8 @@
 --TEST--
-Every API call from __destruct during ordinary refcount destruction: in main, in a coroutine, while a coroutine unwinds on cancel
+Every API call from __destruct during ordinary refcount destruction (PHP 8.4+, which allows switching there): in main, in a coroutine, while a coroutine unwinds on cancel, await() waits and returns, suspend()/delay()/the sleep family suspend only the destructor's coroutine (another coroutine runs meanwhile), spawned coroutines run during the destructor's waits
 --SKIPIF--
-<?php if (!extension_loaded('async')) die('skip async not loaded'); ?>
+<?php if (!extension_loaded('async')) die('skip async not loaded');
+if (PHP_VERSION_ID < 80400) die('skip PHP 8.4+ behaviour (PHP 8.2 and 8.3 forbid switching inside destructors: see .php82.phpt)'); ?>
 --INI--
 async.debug_deadlock=0
 --FILE--
@@ -11,7 +12,7 @@ use function Async\{spawn, await, suspend, delay};
 
 class D {
     public function __construct(private string $where) {}
-    public function __destruct() { exercise_api($this->where); }
+    public function __destruct() { exercise_api($this->where, true, true); }
 }
 
 // Before the scheduler was ever launched.
@@ -48,7 +49,7 @@ await($r);
 unset($r);
 echo "-- end\n";
 ?>
---EXPECTF--
+--EXPECT--
 [dtor before launch]
   spawn: Async\Coroutine
   protect: 'protected'
@@ -57,16 +58,21 @@ echo "-- end\n";
   get_coroutines: true
   cancel: NULL
   finally: NULL
-  await threw Async\AsyncException: Cannot await inside a destructor: PHP %s forbids switching coroutines there
-  suspend: NULL
-  delay: NULL
-  usleep: NULL
-  sleep: 0
-  time_nanosleep: true
-[/dtor before launch]
--- main continues
   <coroutine spawned in dtor before launch ran>
   <finally handler from dtor before launch>
+  await: 'awaited'
+  suspend: NULL
+    another coroutine ran during suspend
+  delay: NULL
+    another coroutine ran during delay
+  usleep: NULL
+    another coroutine ran during usleep
+  sleep: 0
+    another coroutine ran during sleep
+  time_nanosleep: true
+    another coroutine ran during time_nanosleep
+[/dtor before launch]
+-- main continues
 [dtor in main]
   spawn: Async\Coroutine
   protect: 'protected'
@@ -75,16 +81,21 @@ echo "-- end\n";
   get_coroutines: true
   cancel: NULL
   finally: NULL
-  await threw Async\AsyncException: Cannot await inside a destructor: PHP %s forbids switching coroutines there
-  suspend: NULL
-  delay: NULL
-  usleep: NULL
-  sleep: 0
-  time_nanosleep: true
-[/dtor in main]
--- main continues
   <coroutine spawned in dtor in main ran>
   <finally handler from dtor in main>
+  await: 'awaited'
+  suspend: NULL
+    another coroutine ran during suspend
+  delay: NULL
+    another coroutine ran during delay
+  usleep: NULL
+    another coroutine ran during usleep
+  sleep: 0
+    another coroutine ran during sleep
+  time_nanosleep: true
+    another coroutine ran during time_nanosleep
+[/dtor in main]
+-- main continues
 [dtor in coroutine]
   spawn: Async\Coroutine
   protect: 'protected'
@@ -93,16 +104,21 @@ echo "-- end\n";
   get_coroutines: true
   cancel: NULL
   finally: NULL
-  await threw Async\AsyncException: Cannot await inside a destructor: PHP %s forbids switching coroutines there
-  suspend: NULL
-  delay: NULL
-  usleep: NULL
-  sleep: 0
-  time_nanosleep: true
-[/dtor in coroutine]
--- coroutine continues
   <coroutine spawned in dtor in coroutine ran>
   <finally handler from dtor in coroutine>
+  await: 'awaited'
+  suspend: NULL
+    another coroutine ran during suspend
+  delay: NULL
+    another coroutine ran during delay
+  usleep: NULL
+    another coroutine ran during usleep
+  sleep: 0
+    another coroutine ran during sleep
+  time_nanosleep: true
+    another coroutine ran during time_nanosleep
+[/dtor in coroutine]
+-- coroutine continues
 [dtor while unwinding a cancelled coroutine]
   spawn: Async\Coroutine
   protect: 'protected'
@@ -111,16 +127,21 @@ echo "-- end\n";
   get_coroutines: true
   cancel: NULL
   finally: NULL
-  await threw Async\AsyncException: Cannot await inside a destructor: PHP %s forbids switching coroutines there
-  suspend: NULL
-  delay: NULL
-  usleep: NULL
-  sleep: 0
-  time_nanosleep: true
-[/dtor while unwinding a cancelled coroutine]
   <coroutine spawned in dtor while unwinding a cancelled coroutine ran>
--- cancelled: Coroutine cancelled
   <finally handler from dtor while unwinding a cancelled coroutine>
+  await: 'awaited'
+  suspend: NULL
+    another coroutine ran during suspend
+  delay: NULL
+    another coroutine ran during delay
+  usleep: NULL
+    another coroutine ran during usleep
+  sleep: 0
+    another coroutine ran during sleep
+  time_nanosleep: true
+    another coroutine ran during time_nanosleep
+[/dtor while unwinding a cancelled coroutine]
+-- cancelled: Coroutine cancelled
 [dtor of a released result]
   spawn: Async\Coroutine
   protect: 'protected'
@@ -129,13 +150,18 @@ echo "-- end\n";
   get_coroutines: true
   cancel: NULL
   finally: NULL
-  await threw Async\AsyncException: Cannot await inside a destructor: PHP %s forbids switching coroutines there
-  suspend: NULL
-  delay: NULL
-  usleep: NULL
-  sleep: 0
-  time_nanosleep: true
-[/dtor of a released result]
--- end
   <coroutine spawned in dtor of a released result ran>
   <finally handler from dtor of a released result>
+  await: 'awaited'
+  suspend: NULL
+    another coroutine ran during suspend
+  delay: NULL
+    another coroutine ran during delay
+  usleep: NULL
+    another coroutine ran during usleep
+  sleep: 0
+    another coroutine ran during sleep
+  time_nanosleep: true
+    another coroutine ran during time_nanosleep
+[/dtor of a released result]
+-- end
