@@ -243,6 +243,13 @@ static PHP_GINIT_FUNCTION(async)
 	memset(async_globals, 0, sizeof(*async_globals));
 }
 
+/* A thread that served requests ends (ZTS; at the process's end too): what reads its globals
+ * from another thread stops first. */
+static PHP_GSHUTDOWN_FUNCTION(async)
+{
+	async_watchdog_stop(&async_globals->watchdog);
+}
+
 static PHP_MINIT_FUNCTION(async)
 {
 	REGISTER_INI_ENTRIES();
@@ -387,7 +394,7 @@ zend_module_entry async_module_entry = {
 	PHP_ASYNC_VERSION,
 	PHP_MODULE_GLOBALS(async),
 	PHP_GINIT(async),
-	NULL,
+	PHP_GSHUTDOWN(async),
 	NULL,
 	STANDARD_MODULE_PROPERTIES_EX
 };

@@ -44,8 +44,13 @@
 
 /* per-process: ext/sockets' class, looked up once */
 static zend_class_entry *sockets_ce;
+#ifdef ZTS
+/* per-process: ext/sockets' TSRM id (its globals are per thread), looked up once */
+static ts_rsrc_id sockets_tsrm_id;
+#else
 /* per-process: ext/sockets' globals, looked up once */
 static zend_sockets_globals *sockets_globals_ptr;
+#endif
 /* per-process: object handlers, filled once at MINIT */
 static zend_object_handlers socket_handlers_copy;
 /* per-process: ext/sockets' original handler, saved once */
@@ -82,21 +87,31 @@ static bool sockets_state(void)
 	if (sockets_ce != NULL) {
 		return true;
 	}
-#ifdef ZTS
-	return false; /* the globals would need ext/sockets' TSRM id; NTS only for now */
-#else
 	zend_module_entry *module = zend_hash_str_find_ptr(&module_registry, "sockets", sizeof("sockets") - 1);
 	zend_class_entry *ce = zend_hash_str_find_ptr(CG(class_table), "socket", sizeof("socket") - 1);
-	if (module == NULL || !module->module_started || module->globals_ptr == NULL || ce == NULL) {
+	if (module == NULL || !module->module_started || ce == NULL) {
+		return false;
+	}
+#ifdef ZTS
+	if (module->globals_id_ptr == NULL || *module->globals_id_ptr == 0) {
+		return false;
+	}
+	sockets_tsrm_id = *module->globals_id_ptr;
+#else
+	if (module->globals_ptr == NULL) {
 		return false;
 	}
 	sockets_globals_ptr = module->globals_ptr;
+#endif
 	sockets_ce = ce;
 	return true;
-#endif
 }
 
-#define LAST_ERROR (sockets_globals_ptr->last_error)
+#ifdef ZTS
+# define LAST_ERROR (ZEND_TSRMG(sockets_tsrm_id, zend_sockets_globals *, last_error))
+#else
+# define LAST_ERROR (sockets_globals_ptr->last_error)
+#endif
 
 /* The hooks install at MINIT; the class exists only after ext/sockets' MINIT, so its object
  * handlers are wrapped on the first request. */
@@ -972,5 +987,9 @@ void async_sockets_hooks_uninstall(void)
 	/* ext/sockets' class may already be gone (modules shut down in reverse order): its
 	 * create_object is left as is, the whole process ends. */
 	sockets_ce = NULL;
+#ifdef ZTS
+	sockets_tsrm_id = 0;
+#else
 	sockets_globals_ptr = NULL;
+#endif
 }

@@ -42,8 +42,10 @@ typedef struct {
 	char file[1024];         /* "" when no PHP frame */
 } watchdog_sample_t;
 
-/* per-process: the watcher thread and where it looks (the main thread's globals) */
-static struct {
+/* A request thread's watcher: the thread and where it looks (that request thread's globals).
+ * One per request thread (ASYNC_G(watchdog)): on a thread-safe PHP each thread serving requests
+ * has globals of its own, and a watcher reads only the globals of the thread that started it. */
+struct _async_watchdog_s {
 	pthread_t thread;
 	pid_t pid;               /* the process that started the thread (a fork child has none) */
 	bool running;
@@ -55,10 +57,8 @@ static struct {
 	zend_long *limit_ms;
 	zend_execute_data **current;
 	zend_atomic_bool *vm_interrupt;
-} watchdog = { .probe = { -1, -1 } };
-
-/* per-process: the thread's findings, consumed by the interrupt function */
-static watchdog_sample_t sample;
+	watchdog_sample_t sample; /* the thread's findings, consumed by the interrupt function */
+};
 
 /* per-process: the interrupt function ours chains to, saved at MINIT */
 static void (*interrupt_prev)(zend_execute_data *execute_data);
@@ -106,7 +106,7 @@ static void report(const char *file, uint32_t line, const char *function, const 
 }
 
 /* PHP code was running when the interrupt was raised: this frame is where it is. */
-static void report_here(zend_execute_data *ex)
+static void report_here(async_watchdog_t *w, zend_execute_data *ex)
 {
 	ex = async_user_frame(ex);
 	zend_function *internal = calling_internal(ex);
@@ -114,7 +114,7 @@ static void report_here(zend_execute_data *ex)
 	zend_string *inside = internal != NULL ? get_function_or_method_name(internal) : NULL;
 	report(ex != NULL ? ZSTR_VAL(ex->func->op_array.filename) : "",
 		ex != NULL && ex->opline != NULL ? ex->opline->lineno : 0,
-		name != NULL ? ZSTR_VAL(name) : "", inside != NULL ? ZSTR_VAL(inside) : "", sample.since_ns);
+		name != NULL ? ZSTR_VAL(name) : "", inside != NULL ? ZSTR_VAL(inside) : "", w->sample.since_ns);
 	if (name != NULL) {
 		zend_string_release(name);
 	}
@@ -125,17 +125,19 @@ static void report_here(zend_execute_data *ex)
 
 static void watchdog_interrupt(zend_execute_data *execute_data)
 {
-	int state = __atomic_load_n(&sample.state, __ATOMIC_ACQUIRE);
+	async_watchdog_t *w = ASYNC_G(watchdog);
+	int state = w != NULL ? __atomic_load_n(&w->sample.state, __ATOMIC_ACQUIRE) : SAMPLE_NONE;
 	if (state == SAMPLE_REQUESTED
-		&& __atomic_compare_exchange_n(&sample.state, &state, SAMPLE_NONE, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
-		report_here(execute_data);
+		&& __atomic_compare_exchange_n(&w->sample.state, &state, SAMPLE_NONE, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+		report_here(w, execute_data);
 	} else if (state == SAMPLE_COPYING || state == SAMPLE_COPIED) {
 		/* the thread copied (or is copying) a stalled internal call's frame */
-		while (__atomic_load_n(&sample.state, __ATOMIC_ACQUIRE) == SAMPLE_COPYING) {
+		while (__atomic_load_n(&w->sample.state, __ATOMIC_ACQUIRE) == SAMPLE_COPYING) {
 			sched_yield();
 		}
-		report(sample.file, sample.line, sample.function, sample.internal, sample.since_ns);
-		__atomic_store_n(&sample.state, SAMPLE_NONE, __ATOMIC_RELEASE);
+		watchdog_sample_t *sample = &w->sample;
+		report(sample->file, sample->line, sample->function, sample->internal, sample->since_ns);
+		__atomic_store_n(&sample->state, SAMPLE_NONE, __ATOMIC_RELEASE);
 	}
 	if (interrupt_prev != NULL) {
 		interrupt_prev(execute_data);
@@ -147,40 +149,41 @@ static void watchdog_interrupt(zend_execute_data *execute_data)
  * ------------------------------------------------------------------------------------------- */
 
 /* Copies n bytes from memory that may be gone: false instead of a fault. */
-static bool probe_copy(void *dst, const void *src, size_t n)
+static bool probe_copy(async_watchdog_t *w, void *dst, const void *src, size_t n)
 {
-	if (src == NULL || write(watchdog.probe[1], src, n) != (ssize_t) n) {
+	if (src == NULL || write(w->probe[1], src, n) != (ssize_t) n) {
 		return false;
 	}
-	return read(watchdog.probe[0], dst, n) == (ssize_t) n;
+	return read(w->probe[0], dst, n) == (ssize_t) n;
 }
 
-static void probe_string(char *dst, size_t cap, const zend_string *src)
+static void probe_string(async_watchdog_t *w, char *dst, size_t cap, const zend_string *src)
 {
 	size_t len;
 	dst[0] = '\0';
-	if (src == NULL || !probe_copy(&len, &src->len, sizeof(len))) {
+	if (src == NULL || !probe_copy(w, &len, &src->len, sizeof(len))) {
 		return;
 	}
 	len = len < cap - 1 ? len : cap - 1;
-	if (probe_copy(dst, src->val, len)) {
+	if (probe_copy(w, dst, src->val, len)) {
 		dst[len] = '\0';
 	} else {
 		dst[0] = '\0';
 	}
 }
 
-#define PROBE(dst, src) probe_copy(&(dst), (src), sizeof(dst))
+#define PROBE(dst, src) probe_copy(w, &(dst), (src), sizeof(dst))
 
 /* The main thread is inside one internal call: its frame chain stands still. Only the fields
  * needed are copied, one by one (a struct's padding and an internal frame's opline are never
  * written). */
-static void copy_stalled_frame(void)
+static void copy_stalled_frame(async_watchdog_t *w)
 {
+	watchdog_sample_t *sample = &w->sample;
 	zend_execute_data *ex = NULL;
-	sample.internal[0] = sample.function[0] = sample.file[0] = '\0';
-	sample.line = 0;
-	if (!PROBE(ex, watchdog.current)) {
+	sample->internal[0] = sample->function[0] = sample->file[0] = '\0';
+	sample->line = 0;
+	if (!PROBE(ex, w->current)) {
 		return;
 	}
 	for (int depth = 0; ex != NULL && depth < 256; depth++) {
@@ -195,7 +198,7 @@ static void copy_stalled_frame(void)
 		}
 		if (type != ZEND_USER_FUNCTION && type != ZEND_EVAL_CODE) {
 			if (type == ZEND_INTERNAL_FUNCTION && depth == 0 && PROBE(name, &func->common.function_name)) {
-				probe_string(sample.internal, sizeof(sample.internal), name);
+				probe_string(w, sample->internal, sizeof(sample->internal), name);
 			}
 			if (!PROBE(ex, &ex->prev_execute_data)) {
 				return;
@@ -203,21 +206,21 @@ static void copy_stalled_frame(void)
 			continue;
 		}
 		if (PROBE(name, &func->common.function_name) && name != NULL) {
-			char method[sizeof(sample.function) / 2];
+			char method[sizeof(sample->function) / 2];
 			if (PROBE(scope, &func->common.scope) && scope != NULL && PROBE(class_name, &scope->name)) {
-				probe_string(sample.function, sizeof(sample.function) / 2, class_name);
+				probe_string(w, sample->function, sizeof(sample->function) / 2, class_name);
 			}
-			probe_string(method, sizeof(method), name);
-			if (sample.function[0] != '\0') {
-				strcat(sample.function, "::");
+			probe_string(w, method, sizeof(method), name);
+			if (sample->function[0] != '\0') {
+				strcat(sample->function, "::");
 			}
-			strcat(sample.function, method);
+			strcat(sample->function, method);
 		}
 		if (PROBE(file, &func->op_array.filename)) {
-			probe_string(sample.file, sizeof(sample.file), file);
+			probe_string(w, sample->file, sizeof(sample->file), file);
 		}
 		if (PROBE(opline, &ex->opline) && PROBE(op.lineno, &opline->lineno)) {
-			sample.line = op.lineno;
+			sample->line = op.lineno;
 		}
 		return;
 	}
@@ -225,21 +228,21 @@ static void copy_stalled_frame(void)
 
 static void *watchdog_main(void *arg)
 {
-	(void) arg;
+	async_watchdog_t *w = arg;
 	uint64_t seen = UINT64_MAX, warned = UINT64_MAX;
 	uint64_t changed_ns = async_monotonic_ns();
-	while (!__atomic_load_n(&watchdog.stop, __ATOMIC_RELAXED)) {
-		zend_long limit = __atomic_load_n(watchdog.limit_ms, __ATOMIC_RELAXED);
+	while (!__atomic_load_n(&w->stop, __ATOMIC_RELAXED)) {
+		zend_long limit = __atomic_load_n(w->limit_ms, __ATOMIC_RELAXED);
 		uint64_t tick_ms = limit >= 8 ? (uint64_t) limit / 4 : 2;
 		if (limit <= 0) {
 			tick_ms = 100;
 		}
 		struct timespec ts = { (time_t) (tick_ms / 1000), (long) (tick_ms % 1000) * 1000000L };
 		nanosleep(&ts, NULL);
-		uint64_t seq = __atomic_load_n(watchdog.switch_seq, __ATOMIC_RELAXED);
+		uint64_t seq = __atomic_load_n(w->switch_seq, __ATOMIC_RELAXED);
 		uint64_t now = async_monotonic_ns();
-		if (seq != seen || __atomic_load_n(watchdog.in_reactor, __ATOMIC_RELAXED)
-			|| !__atomic_load_n(watchdog.launched, __ATOMIC_RELAXED)) {
+		if (seq != seen || __atomic_load_n(w->in_reactor, __ATOMIC_RELAXED)
+			|| !__atomic_load_n(w->launched, __ATOMIC_RELAXED)) {
 			seen = seq;
 			changed_ns = now;
 			continue;
@@ -247,10 +250,10 @@ static void *watchdog_main(void *arg)
 		if (warned == seq) {
 			/* interrupt raised this episode and not taken for a tick: one internal call runs */
 			int expected = SAMPLE_REQUESTED;
-			if (__atomic_compare_exchange_n(&sample.state, &expected, SAMPLE_COPYING, false,
+			if (__atomic_compare_exchange_n(&w->sample.state, &expected, SAMPLE_COPYING, false,
 					__ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
-				copy_stalled_frame();
-				__atomic_store_n(&sample.state, SAMPLE_COPIED, __ATOMIC_RELEASE);
+				copy_stalled_frame(w);
+				__atomic_store_n(&w->sample.state, SAMPLE_COPIED, __ATOMIC_RELEASE);
 			}
 			continue;
 		}
@@ -258,9 +261,9 @@ static void *watchdog_main(void *arg)
 			continue;
 		}
 		warned = seq;
-		sample.since_ns = changed_ns;
-		__atomic_store_n(&sample.state, SAMPLE_REQUESTED, __ATOMIC_RELEASE);
-		zend_atomic_bool_store(watchdog.vm_interrupt, true);
+		w->sample.since_ns = changed_ns;
+		__atomic_store_n(&w->sample.state, SAMPLE_REQUESTED, __ATOMIC_RELEASE);
+		zend_atomic_bool_store(w->vm_interrupt, true);
 	}
 	return NULL;
 }
@@ -268,40 +271,48 @@ static void *watchdog_main(void *arg)
 /* Started with the scheduler, when the setting is on (or turned on later in the request). */
 void async_watchdog_start(void)
 {
-	if (ASYNC_G(block_warning_ms) <= 0 || (watchdog.running && watchdog.pid == getpid())) {
+	async_watchdog_t *w = ASYNC_G(watchdog);
+	if (ASYNC_G(block_warning_ms) <= 0 || (w != NULL && w->running && w->pid == getpid())) {
 		return;
 	}
-	if (watchdog.probe[0] >= 0) {
-		close(watchdog.probe[0]); /* a fork child's copy of its parent's pipe */
-		close(watchdog.probe[1]);
+	if (w == NULL) {
+		/* persistent: it outlives requests, as its thread does */
+		w = ASYNC_G(watchdog) = pecalloc(1, sizeof(*w), 1);
+		w->probe[0] = w->probe[1] = -1;
 	}
-	if (pipe(watchdog.probe) != 0) {
-		watchdog.probe[0] = watchdog.probe[1] = -1;
+	if (w->probe[0] >= 0) {
+		close(w->probe[0]); /* a fork child's copy of its parent's pipe */
+		close(w->probe[1]);
+	}
+	if (pipe(w->probe) != 0) {
+		w->probe[0] = w->probe[1] = -1;
 		return;
 	}
 	for (int i = 0; i < 2; i++) {
-		fcntl(watchdog.probe[i], F_SETFD, FD_CLOEXEC);
-		fcntl(watchdog.probe[i], F_SETFL, O_NONBLOCK);
+		fcntl(w->probe[i], F_SETFD, FD_CLOEXEC);
+		fcntl(w->probe[i], F_SETFL, O_NONBLOCK);
 	}
-	watchdog.switch_seq = &ASYNC_G(switch_seq);
-	watchdog.in_reactor = &ASYNC_G(in_reactor_wait);
-	watchdog.launched = &ASYNC_G(launched);
-	watchdog.limit_ms = &ASYNC_G(block_warning_ms);
-	watchdog.current = &EG(current_execute_data);
-	watchdog.vm_interrupt = &EG(vm_interrupt);
-	watchdog.pid = getpid();
-	__atomic_store_n(&watchdog.stop, false, __ATOMIC_RELAXED);
+	w->switch_seq = &ASYNC_G(switch_seq);
+	w->in_reactor = &ASYNC_G(in_reactor_wait);
+	w->launched = &ASYNC_G(launched);
+	w->limit_ms = &ASYNC_G(block_warning_ms);
+	w->current = &EG(current_execute_data);
+	w->vm_interrupt = &EG(vm_interrupt);
+	w->pid = getpid();
+	__atomic_store_n(&w->stop, false, __ATOMIC_RELAXED);
 	/* the thread must take no signal meant for the process */
 	sigset_t all, old;
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, &old);
-	watchdog.running = pthread_create(&watchdog.thread, NULL, watchdog_main, NULL) == 0;
+	w->running = pthread_create(&w->thread, NULL, watchdog_main, w) == 0;
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
 
 void async_watchdog_rinit(void)
 {
-	__atomic_store_n(&sample.state, SAMPLE_NONE, __ATOMIC_RELEASE);
+	if (ASYNC_G(watchdog) != NULL) {
+		__atomic_store_n(&ASYNC_G(watchdog)->sample.state, SAMPLE_NONE, __ATOMIC_RELEASE);
+	}
 	async_watchdog_start();
 }
 
@@ -311,16 +322,29 @@ void async_watchdog_minit(void)
 	zend_interrupt_function = watchdog_interrupt;
 }
 
+/* The thread of these globals ends (MSHUTDOWN for the main one; on a thread-safe PHP, GSHUTDOWN
+ * for each thread that served requests): its watcher stops first, as it reads them. */
+void async_watchdog_stop(async_watchdog_t **slot)
+{
+	async_watchdog_t *w = *slot;
+	if (w == NULL) {
+		return;
+	}
+	*slot = NULL;
+	if (w->running && w->pid == getpid()) {
+		__atomic_store_n(&w->stop, true, __ATOMIC_RELAXED);
+		pthread_join(w->thread, NULL);
+	}
+	if (w->probe[0] >= 0 && w->pid == getpid()) {
+		close(w->probe[0]);
+		close(w->probe[1]);
+	}
+	pefree(w, 1);
+}
+
 void async_watchdog_mshutdown(void)
 {
-	if (watchdog.running && watchdog.pid == getpid()) {
-		__atomic_store_n(&watchdog.stop, true, __ATOMIC_RELAXED);
-		pthread_join(watchdog.thread, NULL);
-		close(watchdog.probe[0]);
-		close(watchdog.probe[1]);
-		watchdog.probe[0] = watchdog.probe[1] = -1;
-	}
-	watchdog.running = false;
+	async_watchdog_stop(&ASYNC_G(watchdog));
 	if (zend_interrupt_function == watchdog_interrupt) {
 		zend_interrupt_function = interrupt_prev;
 	}

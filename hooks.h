@@ -125,6 +125,9 @@ void async_watchdog_minit(void);
 void async_watchdog_mshutdown(void);
 void async_watchdog_rinit(void);  /* (starts the thread when the setting is on) */
 void async_watchdog_start(void);  /* turned on at runtime */
+/* The thread whose globals hold *slot ends: its watcher stops (MSHUTDOWN, and GSHUTDOWN on ZTS). */
+struct _async_watchdog_s;
+void async_watchdog_stop(struct _async_watchdog_s **slot);
 
 /* hook_dump.c: async.dump_on_signal. The signal prints every coroutine's state and trace through
  * PHP's error channel. parse: 0 for off, -1 for a value that names no usable signal. */

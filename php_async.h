@@ -20,6 +20,7 @@ extern zend_module_entry async_module_entry;
 /* The runtime's own structs, named here only as pointers (coroutine.h defines them). */
 typedef struct _async_coroutine_s async_coroutine_t;
 typedef struct _async_worker_s async_worker_t;
+typedef struct _async_watchdog_s async_watchdog_t;
 struct uv_loop_s;
 
 ZEND_BEGIN_MODULE_GLOBALS(async)
@@ -53,6 +54,7 @@ ZEND_BEGIN_MODULE_GLOBALS(async)
 	bool exit_requested;
 	uint64_t switch_seq;             /* counts switches and reactor entries/exits: the watchdog reads it */
 	bool in_reactor_wait;            /* the loop blocks in the reactor (the watchdog stays quiet) */
+	async_watchdog_t *watchdog;      /* this thread's watcher, when started; persistent (hook_watchdog.c) */
 	zend_execute_data *main_frame;   /* main's frames while it waits in the scheduler (the dump) */
 	struct _async_clock_s *clocks;   /* live virtual clocks, newest first (clock.c) */
 	struct _async_clock_s *clock_firing; /* the clock whose timer's callbacks run now (clock.c) */

@@ -6,6 +6,9 @@
 #   jit-function  opcache.jit=function
 #   debug         a debug PHP built from Debian's source: every leak and failed assertion fails a test
 #   asan          a PHP built with AddressSanitizer + UBSan, and the extension with the same flags
+#   zts           a thread-safe PHP 8.2 (as FrankenPHP and the Docker "-zts" images run), built from
+#                 Debian's source: the C unit tests of the ABI and the phpt suite (no php-fpm,
+#                 phpredis or Xdebug build for it: those tests are named and left out)
 #   xdebug        Xdebug loaded (php8.2-xdebug) in its debug and coverage modes: observers and
 #                 stack walkers see every coroutine switch (develop and profile run in
 #                 tests/xdebug; the whole suite cannot: develop rewrites var_dump() output, and
@@ -18,7 +21,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 
 cache=${ASYNC_CACHE_DIR:-/var/cache/ext-async}
 lanes=("$@")
-[ ${#lanes[@]} -gt 0 ] || lanes=(valgrind jit-tracing jit-function debug asan xdebug)
+[ ${#lanes[@]} -gt 0 ] || lanes=(valgrind jit-tracing jit-function debug asan xdebug zts)
 
 # Builds the extension out of tree against a PHP built from source, then runs the suite with it.
 source_lane() { # flavour [run-tests args]
@@ -31,6 +34,9 @@ source_lane() { # flavour [run-tests args]
   fi
   PHPIZE="$prefix/bin/phpize" PHP_CONFIG="$prefix/bin/php-config" BUILD_DIR="$cache/ext-$flavour" \
     ASYNC_CFLAGS="$flags" ASYNC_LDFLAGS="$ldflags" "$root/scripts/build.sh" --with-test-module >/dev/null || return 1
+  local mods="$cache/ext-$flavour"
+  "$prefix/bin/php" -n -d "extension=$mods/modules/async.so" -d "extension=$mods/tests/c/module/modules/async_abi_test.so" \
+    -r 'exit(async_abi_test_run() ? 0 : 1);' | sed "s/^/$flavour C unit tests: /" || return 1
   PHP="$prefix/bin/php" PHP_CONFIG="$prefix/bin/php-config" MODULE_ROOT="$cache/ext-$flavour" \
     RUN_TESTS_ARGS="${2:-}" "$root/scripts/run-phpt.sh" "$flavour"
 }
@@ -49,6 +55,7 @@ for lane in "${lanes[@]}"; do
     asan) ALLOW_SKIP=1 source_lane asan "--asan" || status=1 ;;
     # run-tests forces xdebug.mode=off when it sees Xdebug; the environment variable wins over it.
     xdebug) XDEBUG_MODE=debug,coverage "$root/scripts/run-phpt.sh" xdebug -d zend_extension=xdebug.so || status=1 ;;
+    zts) ASYNC_LACKS="xdebug redis fpm" source_lane zts || status=1 ;;
     *) echo "unknown lane: $lane" >&2; status=1 ;;
   esac
 done

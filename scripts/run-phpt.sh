@@ -34,6 +34,7 @@ needs_pattern() {
   case $1 in
     xdebug) echo 'xdebug\.so' ;;
     redis) echo "servers_skip_reason\\('redis'" ;;
+    fpm) echo 'fpm_skip_reason\(' ;;
     *) echo "run-phpt.sh: unknown component $1" >&2; echo '^$^' ;;
   esac
 }
