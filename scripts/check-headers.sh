@@ -19,7 +19,7 @@ bad() { echo "FAIL $1"; failed=$((failed + 1)); }
 
 make install-headers INSTALL_ROOT="$tmp" >/dev/null 2>&1
 inc=$("$PHP_CONFIG" --include-dir)
-for h in zend_async_API.h async_io_wait.h php_async.h async_ring.h; do
+for h in zend_async_API.h async_io_wait.h async_import.h php_async.h async_ring.h; do
 	if [ -f "$tmp$inc/ext/async/$h" ]; then ok "installed ext/async/$h"; else bad "installed ext/async/$h"; fi
 done
 
@@ -28,6 +28,7 @@ cat > "$tmp/consumer.c" <<'EOF'
 #include "php.h"
 #include "ext/async/zend_async_API.h"
 #include "ext/async/async_io_wait.h"
+#include "ext/async/async_import.h"
 
 int consumer_wait(php_socket_t fd)
 {
@@ -37,6 +38,16 @@ int consumer_wait(php_socket_t fd)
 	zend_async_timer_event_t *timer = ZEND_ASYNC_NEW_TIMER_EVENT(10, false);
 	(void) timer;
 	return async_io_wait_fd(fd, ASYNC_POLL_READ, 100);
+}
+
+static int consumer_getppid(void) { return 1; }
+
+size_t consumer_redirect(const void *anchor)
+{
+	static async_import_t imports[] = { { "getppid", (void *) consumer_getppid } };
+	size_t n = async_import_redirect(anchor, imports, 1);
+	async_import_restore(imports, 1);
+	return n;
 }
 
 int consumer_wait_or(php_socket_t fd, zend_async_event_t *also)

@@ -42,7 +42,7 @@ for c in ${ASYNC_LACKS:-}; do
   left=$(cd "$work" && grep -rlE "$(needs_pattern "$c")" tests --include='*.phpt' | sort)
   [ -z "$left" ] && continue
   (cd "$work" && rm -f $left)
-  echo "$lane: not run ($c is not packaged for this PHP): $(echo $left)"
+  echo "$lane: not run (no $c for this PHP): $(echo $left)"
 done
 php_id=$("$PHP" -n -r 'echo PHP_VERSION_ID;')
 other=php84; [ "$php_id" -lt 80400 ] || other=php82
