@@ -10,9 +10,14 @@ chdir($root);
 $version = preg_match('/PHP_ASYNC_VERSION "([^"]+)"/', file_get_contents('php_async.h'), $m) ? $m[1] : '0.0.0';
 $abi = preg_match('/ZEND_ASYNC_API "ext-async ABI v([^"]+)"/', file_get_contents('zend_async_API.h'), $m) ? $m[1] : '0.0.0';
 
-/* The files of the package: tracked by git when there is a repository, else found on disk. */
+/* The files of the package: tracked by git when there is a repository; in a copy made by
+ * scripts/php-chroot.sh, the list it copied; else found on disk. */
 $tracked = [];
 exec('git ls-files 2>/dev/null', $tracked, $rc);
+if (($rc !== 0 || $tracked === []) && is_file('.copied-files')) {
+    $tracked = file('.copied-files', FILE_IGNORE_NEW_LINES | FILE_SKIP_EMPTY_LINES);
+    $rc = 0;
+}
 if ($rc !== 0 || $tracked === []) {
     $it = new RecursiveIteratorIterator(new RecursiveDirectoryIterator('.', FilesystemIterator::SKIP_DOTS));
     foreach ($it as $f) {

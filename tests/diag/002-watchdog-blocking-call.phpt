@@ -56,7 +56,7 @@ string(1) "0"
 string(1) "0"
 bool(true)
 int(1)
-Coroutine %d spawned at %s002-watchdog-blocking-call.php:27 (Closure::__invoke) has run for N ms without suspending (async.block_warning_ms=100): at %s002-watchdog-blocking-call.php:23 in Slow::__destruct(), inside the blocking call
+Coroutine %d spawned at %s002-watchdog-blocking-call.php:27 (%r(Closure::__invoke|\{closure:[^)]*\})%r) has run for N ms without suspending (async.block_warning_ms=100): at %s002-watchdog-blocking-call.php:23 in Slow::__destruct(), inside the blocking call
 string(%d) "002-watchdog-blocking-call.php"
 int(23)
 bool(true)
