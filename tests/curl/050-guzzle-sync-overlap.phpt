@@ -18,6 +18,7 @@ if ($why !== '') die("skip $why");
 ?>
 --EXTENSIONS--
 curl
+ctype
 --INI--
 async.debug_deadlock=0
 pcre.jit=0
