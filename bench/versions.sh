@@ -25,7 +25,7 @@ for v in $versions; do
   fi
   while IFS= read -r line; do
     summary+=("PHP $v  $line")
-  done < <(grep '^GOAL ' "$log")
+  done < <(sed -n '/= summary =/,$p' "$log" | grep '^GOAL ')
   rm -f "$log"
 done
 echo "================================ every version ================================="
