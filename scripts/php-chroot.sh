@@ -69,7 +69,7 @@ in_chroot() { # chroot-root cmd...
   for name in CI JOBS TESTS FUZZ_SEEDS KEEP_LOG SHOW_LOG RUN_TESTS_ARGS ALLOW_SKIP BENCH_REPS ASYNC_LANES MODULE_ROOT; do
     [ -z "${!name+x}" ] || pass+=("$name=${!name}")
   done
-  chroot "$r" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM=dumb APT_NO_RECOMMENDS=1 \
+  chroot "$r" /usr/bin/env -i HOME=/root LANG=C.UTF-8 APT_NO_RECOMMENDS=1 \
     PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin "${pass[@]}" "$@"
 }
 

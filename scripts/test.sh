@@ -3,11 +3,16 @@
 # PHP — 8.2 on this machine, 8.4 and 8.5 in chroots of their Debian suites (scripts/php-chroot.sh
 # makes them on first use, about two minutes each, and reuses them) — and one
 # "PHP <v>: N passed, N failed" line per version, then the total.
-#   ASYNC_PHP_VERSIONS  the versions to run (default "8.2 8.4 8.5"); "8.2" is this machine's alone
+#   ASYNC_PHP_VERSIONS  the versions to run (default "8.2 8.4 8.5" on Debian 12; on a machine of
+#                       another suite, Debian 13 or sid, only its own PHP's)
 # CI (.ci/run) runs exactly this.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-versions=${ASYNC_PHP_VERSIONS:-8.2 8.4 8.5}
+"$root/scripts/setup.sh" >&2 || exit 1
+here=$(php -n -r 'echo PHP_MAJOR_VERSION, ".", PHP_MINOR_VERSION;')
+default="8.2 8.4 8.5"
+[ "$here" = 8.2 ] || default=$here
+versions=${ASYNC_PHP_VERSIONS:-$default}
 
 status=0
 summary=()
@@ -17,7 +22,7 @@ for v in $versions; do
   start=$(date +%s)
   echo "######## PHP $v ########"
   log=$(mktemp)
-  if [ "$v" = 8.2 ]; then
+  if [ "$v" = "$here" ]; then
     "$root/scripts/suite.sh" 2>&1 | tee "$log"
     rc=${PIPESTATUS[0]}
   else
