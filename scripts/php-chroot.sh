@@ -101,8 +101,8 @@ EOF
   mv "$tmp" "$dir"
 }
 
-exec 9>"$cache/chroot-$version.lock"
 mkdir -p "$cache"
+exec 9>"$cache/chroot-$version.lock"
 flock 9
 [ -x "$dir/usr/bin/apt-get" ] || make_chroot
 
