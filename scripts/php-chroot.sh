@@ -33,7 +33,7 @@ host_mirror() {
   local uri=""
   if compgen -G "/etc/apt/sources.list.d/*.sources" >/dev/null; then
     uri=$(awk 'BEGIN { RS = ""; FS = "\n" }
-      /(^|\n)Types:[^\n]*deb([ \t]|$)/ && !/security/ {
+      /(^|\n)Types:[^\n]*deb([ \t\n]|$)/ && !/security/ {
         for (i = 1; i <= NF; i++) if ($i ~ /^URIs:/) { split($i, a, /[ \t]+/); print a[2]; exit }
       }' /etc/apt/sources.list.d/*.sources)
   fi
