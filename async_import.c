@@ -250,16 +250,18 @@ ZEND_API void async_import_restore(async_import_t *imports, size_t count)
 		async_import_t *import = &imports[i];
 		for (unsigned int s = 0; s < import->slot_count; s++) {
 			void **slot = import->slots[s];
+			/* the object is found again: it may have been unloaded already (PHP unloads an
+			 * extension loaded after ours before our MSHUTDOWN), and its RELRO range says
+			 * whether the entry goes back read-only */
+			import_object_t object = { .anchor = slot };
+			import_tables_t tables = { 0 };
+			if (dl_iterate_phdr(find_object, &object) == 0 || !object.found) {
+				continue; /* gone with its object: nothing to put back */
+			}
 			if (*slot != import->replacement) {
 				continue; /* someone redirected it after us: theirs stays */
 			}
-			/* the object is found again for its RELRO range: the entry goes back read-only if
-			 * it was */
-			import_object_t object = { .anchor = slot };
-			import_tables_t tables = { 0 };
-			if (dl_iterate_phdr(find_object, &object) != 0 && object.found) {
-				read_tables(&object, &tables);
-			}
+			read_tables(&object, &tables);
 			write_slot(slot, import->original, tables.relro_start, tables.relro_end);
 		}
 		import->slot_count = 0;

@@ -19,7 +19,8 @@
  *   GOT, as every call to another object does (PLT or -fno-plt); calls inside one object
  *   (hidden or -Bsymbolic functions) and addresses taken with dlsym() are not redirected;
  * - a library linked statically into the object has no import to redirect;
- * - redirect at MINIT and restore at MSHUTDOWN, while no other thread runs the object's code;
+ * - redirect at MINIT and restore at MSHUTDOWN, while no other thread runs the object's code
+ *   (an object unloaded before the restore is skipped: nothing of it is left to put back);
  *   the GOT page's protection is lifted only for the write (RELRO pages are put back read-only);
  * - the replacement must have the imported function's exact C type, and must call `original`
  *   for everything it does not take over (outside a coroutine: always).

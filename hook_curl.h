@@ -15,9 +15,7 @@
 /* libcurl's functions, looked up in the library ext/curl was loaded with (never linked: a
  * second libcurl, or a different flavour of it, must never see ext/curl's handles). */
 typedef struct {
-	__typeof__(curl_version_info) *version_info;
 	__typeof__(curl_easy_setopt) *easy_setopt;
-	__typeof__(curl_easy_getinfo) *easy_getinfo;
 	__typeof__(curl_multi_init) *multi_init;
 	__typeof__(curl_multi_cleanup) *multi_cleanup;
 	__typeof__(curl_multi_setopt) *multi_setopt;

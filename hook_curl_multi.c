@@ -38,9 +38,7 @@ bool async_curl_api_load(void *dl_handle)
 	if (CURL_API.field == NULL) { \
 		return false; \
 	}
-	CURL_LOOKUP(version_info, "curl_version_info");
 	CURL_LOOKUP(easy_setopt, "curl_easy_setopt");
-	CURL_LOOKUP(easy_getinfo, "curl_easy_getinfo");
 	CURL_LOOKUP(multi_init, "curl_multi_init");
 	CURL_LOOKUP(multi_cleanup, "curl_multi_cleanup");
 	CURL_LOOKUP(multi_setopt, "curl_multi_setopt");
