@@ -13,7 +13,8 @@
  *
  * The multi functions ext/curl calls from curl_multi_exec(), _add_handle(), _remove_handle() and
  * _info_read() never block; in coroutines they only take turns on a multi whose callback suspended
- * (multi_wait_free()). curl_easy_cleanup() drops the easy handle's multi first.
+ * (multi_wait_free()). curl_easy_cleanup() drops the easy handle's multi first, and
+ * curl_multi_cleanup() what the hooks knew of the multi (a new one may get its address).
  *
  * The imports are redirected at MINIT (ext/curl is loaded by then, whatever the order of the INI
  * files) and put back at MSHUTDOWN. Where they cannot be (a curl built into a binary this
@@ -40,9 +41,10 @@ static CURLMcode async_multi_wait(CURLM *multi, struct curl_waitfd extra_fds[], 
 static CURLMcode async_multi_add_handle(CURLM *multi, CURL *easy);
 static CURLMcode async_multi_remove_handle(CURLM *multi, CURL *easy);
 static CURLMsg *async_multi_info_read(CURLM *multi, int *msgs_in_queue);
+static CURLMcode async_multi_cleanup(CURLM *multi);
 
 enum { IMPORT_PERFORM, IMPORT_CLEANUP, IMPORT_MULTI_PERFORM, IMPORT_MULTI_WAIT, IMPORT_MULTI_ADD,
-	IMPORT_MULTI_REMOVE, IMPORT_MULTI_INFO, IMPORT_COUNT };
+	IMPORT_MULTI_REMOVE, IMPORT_MULTI_INFO, IMPORT_MULTI_CLEANUP, IMPORT_COUNT };
 /* per-process: ext/curl's GOT entries, rewritten at MINIT and put back at MSHUTDOWN */
 static async_import_t imports[IMPORT_COUNT] = {
 	[IMPORT_PERFORM] = { "curl_easy_perform", (void *) async_easy_perform },
@@ -52,6 +54,7 @@ static async_import_t imports[IMPORT_COUNT] = {
 	[IMPORT_MULTI_ADD] = { "curl_multi_add_handle", (void *) async_multi_add_handle },
 	[IMPORT_MULTI_REMOVE] = { "curl_multi_remove_handle", (void *) async_multi_remove_handle },
 	[IMPORT_MULTI_INFO] = { "curl_multi_info_read", (void *) async_multi_info_read },
+	[IMPORT_MULTI_CLEANUP] = { "curl_multi_cleanup", (void *) async_multi_cleanup },
 };
 
 /* The real libcurl function an import was bound to. */
@@ -404,6 +407,17 @@ static CURLMsg *async_multi_info_read(CURLM *multi, int *msgs_in_queue)
 		return NULL;
 	}
 	return ORIGINAL(IMPORT_MULTI_INFO, curl_multi_info_read)(multi, msgs_in_queue);
+}
+
+/* A CurlMultiHandle freed: nobody is inside it or waits for it (each would hold the object), so
+ * what the hooks kept of it goes, before a new multi can get the same address. */
+static CURLMcode async_multi_cleanup(CURLM *multi)
+{
+	HashTable *busy = ASYNC_G(curl_busy);
+	if (busy != NULL) {
+		zend_hash_index_del(busy, handle_key(multi));
+	}
+	return ORIGINAL(IMPORT_MULTI_CLEANUP, curl_multi_cleanup)(multi);
 }
 
 /* ---------------------------------------------------------------------------------------------
