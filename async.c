@@ -79,6 +79,17 @@ static ZEND_INI_MH(OnUpdateBlockWarning)
 }
 
 /* A signal name ("SIGQUIT", "QUIT") or number; "" or 0 = off. */
+/* A cancelled PostgreSQL query's grace: at least 1 ms (0 would close every cancelled
+ * connection at once), at most an hour. */
+static ZEND_INI_MH(OnUpdatePgsqlCancelGrace)
+{
+	zend_long ms = zend_ini_parse_quantity_warn(new_value, entry->name);
+	if (ms < 1 || ms > 3600000) {
+		return FAILURE;
+	}
+	return OnUpdateLong(entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
+}
+
 static ZEND_INI_MH(OnUpdateDumpSignal)
 {
 	if (async_dump_parse_signal(ZSTR_VAL(new_value)) < 0) {
@@ -100,6 +111,7 @@ PHP_INI_BEGIN()
 	STD_PHP_INI_ENTRY("async.stack_guards", "-1", PHP_INI_SYSTEM, OnUpdateLong, stack_guards, zend_async_globals, async_globals)
 	STD_PHP_INI_ENTRY("async.block_warning_ms", "0", PHP_INI_ALL, OnUpdateBlockWarning, block_warning_ms, zend_async_globals, async_globals)
 	STD_PHP_INI_ENTRY("async.dump_on_signal", "", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateDumpSignal, dump_on_signal, zend_async_globals, async_globals)
+	STD_PHP_INI_ENTRY("async.pgsql_cancel_grace_ms", "2000", PHP_INI_ALL, OnUpdatePgsqlCancelGrace, pgsql_cancel_grace_ms, zend_async_globals, async_globals)
 PHP_INI_END()
 
 /* P4: every live C stack costs two memory maps (stack + guard page); leave room for the heap. */
@@ -298,6 +310,7 @@ static PHP_MINIT_FUNCTION(async)
 	async_sockets_hooks_install();
 	async_pcntl_hooks_install();
 	async_curl_hooks_install();
+	async_pgsql_hooks_install();
 	async_exec_hooks_install();
 	async_proc_wait_hooks_install();
 	async_stdio_hooks_install();
@@ -318,6 +331,7 @@ static PHP_MSHUTDOWN_FUNCTION(async)
 	async_sockets_hooks_uninstall();
 	async_pcntl_hooks_uninstall();
 	async_curl_hooks_uninstall();
+	async_pgsql_hooks_uninstall();
 	async_exec_hooks_uninstall();
 	async_proc_wait_hooks_uninstall();
 	async_main_end_unregister();
@@ -339,6 +353,7 @@ static PHP_RINIT_FUNCTION(async)
 	async_scheduler_request_startup();
 	async_sockets_hooks_rinit();
 	async_curl_hooks_rinit();
+	async_pgsql_hooks_rinit();
 	async_main_end_rinit();
 	async_watchdog_rinit();
 	async_dump_rinit();
@@ -363,6 +378,7 @@ static PHP_RSHUTDOWN_FUNCTION(async)
 	async_work_rshutdown();
 	async_stdio_hooks_rshutdown(); /* before the poll registry: closes announced there */
 	async_curl_hooks_rshutdown();  /* its multi handles close sockets the poll registry may know */
+	async_pgsql_hooks_rshutdown(); /* cancels what coroutines were left inside (it may close sockets) */
 	async_poll_rshutdown();
 	async_reactor_rshutdown();
 	return SUCCESS;

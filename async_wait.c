@@ -234,3 +234,24 @@ void async_await(zend_object *awaitable, zend_object *cancellation, zval *return
 	}
 	async_wait_end(co);
 }
+
+/* The struct holding the event owns its memory: a release only counts down. */
+static bool plain_event_dispose(zend_async_event_t *event)
+{
+	if (event->ref_count > 0) {
+		event->ref_count--;
+	}
+	return true;
+}
+
+void async_wait_plain_event_init(zend_async_event_t *event, zend_string *(*info)(zend_async_event_t *event))
+{
+	memset(event, 0, sizeof(*event));
+	event->ref_count = 1;
+	event->add_callback = zend_async_event_default_add_callback;
+	event->del_callback = zend_async_event_default_del_callback;
+	event->start = zend_async_event_nop_start;
+	event->stop = zend_async_event_nop_stop;
+	event->dispose = plain_event_dispose;
+	event->info = info;
+}

@@ -162,6 +162,29 @@ static zend_always_inline void async_wait_end_own(zend_coroutine_t *co, zend_cor
 	ZEND_ASYNC_EVENT_RELEASE(event);
 }
 
+/* --- an event of the caller's own: a turn handed over, progress made ---
+ *
+ * A plain event embedded in a struct of the caller's (a stream's write turn, a database
+ * connection's turn), notified with ZEND_ASYNC_CALLBACKS_NOTIFY(event, NULL, NULL) when waiters
+ * should look again. References only count: the memory is the struct's, freed with it after
+ * async_wait_plain_event_free(). `info` names it in getAwaitingInfo() and the deadlock report. */
+void async_wait_plain_event_init(zend_async_event_t *event, zend_string *(*info)(zend_async_event_t *event));
+
+/* The waiter list is request memory: dropped as soon as nobody waits (call after each wait and
+ * notification), so a struct that outlives the request (a persistent stream) never carries it. */
+static zend_always_inline void async_wait_plain_event_trim(zend_async_event_t *event)
+{
+	if (event->callbacks.length == 0 && event->callbacks.data != NULL) {
+		zend_async_callbacks_free(event);
+	}
+}
+
+/* Before the struct holding it is freed. */
+static zend_always_inline void async_wait_plain_event_free(zend_async_event_t *event)
+{
+	zend_async_callbacks_free(event);
+}
+
 /* --- whole waits built from the steps --- */
 
 /* One event and an optional token. *result (may be NULL) gets the event's result. False with an

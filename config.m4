@@ -25,6 +25,15 @@ if test "$PHP_ASYNC" != "no"; then
     AC_MSG_WARN([libcurl headers not found (libcurl4-openssl-dev): curl_exec() will block in coroutines])
   ])
 
+  dnl The PostgreSQL hooks need libpq's headers only, for its types: libpq itself is the one the
+  dnl drivers (ext/pgsql, pdo_pgsql) loaded, looked up through their handles (hook_pgsql.c).
+  PKG_CHECK_MODULES([LIBPQ], [libpq >= 10], [
+    PHP_EVAL_INCLINE($LIBPQ_CFLAGS)
+    AC_DEFINE([HAVE_ASYNC_PGSQL], [1], [Whether the PostgreSQL hooks are built])
+  ], [
+    AC_MSG_WARN([libpq headers not found (libpq-dev): ext/pgsql and pdo_pgsql will block in coroutines])
+  ])
+
   dnl Only the ABI (ZEND_API) and get_module() are exported: calls between the module's own files
   dnl and its globals then bind directly, not through the PLT and GOT (the switch path crosses
   dnl several files on every suspend).
@@ -60,7 +69,7 @@ if test "$PHP_ASYNC" != "no"; then
      exceptions.c awaitable.c coroutine.c coroutine_output.c coroutine_autoload.c coroutine_finally.c coroutine_awaiter.c clock.c stack_arena.c scheduler.c async_wait.c main_end.c async_import.c \
      reactor.c reactor_timer.c reactor_poll.c reactor_io.c reactor_dns.c reactor_signal.c reactor_process.c reactor_fs_event.c reactor_work.c \
      context.c scope.c future.c timeout.c channel.c pool.c task_group.c task_group_join.c task_group_iterator.c iterate.c virtual_time.c await.c signal_wait.c fs_watcher.c cpu.c runtime_stats.c \
-     hook_functions.c hook_sleep.c hook_dns.c hook_sockets.c hook_stream_transport.c hook_stream_select.c hook_pcntl.c hook_curl.c hook_curl_multi.c hook_exec.c hook_proc_wait.c hook_stdio.c hook_stdio_files.c hook_stdio_lock.c hook_stdio_wrapper.c hook_stdio_pool.c hook_watchdog.c hook_dump.c hook_time.c],
+     hook_functions.c hook_sleep.c hook_dns.c hook_sockets.c hook_stream_transport.c hook_stream_select.c hook_pcntl.c hook_curl.c hook_curl_multi.c hook_pgsql.c hook_pgsql_conn.c hook_pgsql_cancel.c hook_exec.c hook_proc_wait.c hook_stdio.c hook_stdio_files.c hook_stdio_lock.c hook_stdio_wrapper.c hook_stdio_pool.c hook_watchdog.c hook_dump.c hook_time.c],
     $ext_shared,, [-DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 -Wall -Wno-unused-parameter $ASYNC_CC_FLAGS])
   PHP_INSTALL_HEADERS([ext/async], [zend_async_API.h async_io_wait.h async_import.h php_async.h async_ring.h])
 fi

@@ -93,7 +93,7 @@ static void getaddresses_failed(const char *host, zend_string **error_string, co
 	zend_string_release_ex(message, 0);
 }
 
-static bool is_numeric_address(const char *host)
+bool async_dns_is_literal_address(const char *host)
 {
 	unsigned char buf[sizeof(struct in6_addr)];
 	return inet_pton(AF_INET, host, buf) == 1 || inet_pton(AF_INET6, host, buf) == 1;
@@ -102,7 +102,7 @@ static bool is_numeric_address(const char *host)
 int async_dns_network_getaddresses(const char *host, int socktype, struct sockaddr ***sal, zend_string **error_string)
 {
 	/* A literal address never asks a resolver: PHP's own call answers at once. */
-	if (host == NULL || !async_dns_can_wait() || is_numeric_address(host)) {
+	if (host == NULL || !async_dns_can_wait() || async_dns_is_literal_address(host)) {
 		return php_network_getaddresses(host, socktype, sal, error_string);
 	}
 

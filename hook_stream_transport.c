@@ -109,7 +109,7 @@ static void net_free(net_stream_t *ns)
 		ZEND_ASYNC_EVENT_RELEASE(&ns->timer->base);
 		ns->timer = NULL;
 	}
-	zend_async_callbacks_free(&ns->write_turn);
+	async_wait_plain_event_free(&ns->write_turn);
 	pefree(ns, ns->persistent);
 }
 
@@ -275,31 +275,9 @@ static zend_long net_deadline_ms(net_deadline_t *d)
 
 /* Waits for the stream's descriptor: 1 ready, 0 timed out, -1 exception or the stream is being
  * closed, NET_GONE when the stream was freed meanwhile (the caller must not touch it). */
-/* The write-turn event lives inside the stream's state: references only count, and the memory
- * goes with the state (net_free()), when nobody waits any more. */
-static bool net_write_turn_dispose(zend_async_event_t *event)
-{
-	if (event->ref_count > 0) {
-		event->ref_count--;
-	}
-	return true;
-}
-
 static zend_string *net_write_turn_info(zend_async_event_t *event)
 {
 	return zend_string_init("stream write turn", sizeof("stream write turn") - 1, 0);
-}
-
-static void net_write_turn_init(net_stream_t *ns)
-{
-	zend_async_event_t *ev = &ns->write_turn;
-	ev->ref_count = 1;
-	ev->add_callback = zend_async_event_default_add_callback;
-	ev->del_callback = zend_async_event_default_del_callback;
-	ev->start = zend_async_event_nop_start;
-	ev->stop = zend_async_event_nop_stop;
-	ev->dispose = net_write_turn_dispose;
-	ev->info = net_write_turn_info;
 }
 
 static int net_wait(php_stream *stream, net_stream_t *ns, int mask, net_deadline_t *deadline)
@@ -494,15 +472,6 @@ static void net_write_timeout_notice(php_stream *stream, size_t count)
 	}
 }
 
-/* The waiter list is request memory: it goes as soon as nobody waits, so a persistent stream
- * never carries it into the next request. */
-static void net_write_turn_trim(net_stream_t *ns)
-{
-	if (ns->write_turn.callbacks.length == 0 && ns->write_turn.callbacks.data != NULL) {
-		zend_async_callbacks_free(&ns->write_turn);
-	}
-}
-
 /* One writer at a time per stream, in arrival order: a blocking fwrite() of one coroutine sends
  * all its bytes before another coroutine's start, as two processes writing one socket could
  * never promise but one PHP script always had. NET_GONE: the stream was freed meanwhile. */
@@ -512,7 +481,7 @@ static int net_write_turn_take(net_stream_t *ns)
 		ns->inflight++;
 		bool ok = async_wait_event(&ns->write_turn, NULL, NULL, "write to a stream");
 		ns->inflight--;
-		net_write_turn_trim(ns);
+		async_wait_plain_event_trim(&ns->write_turn);
 		if (ns->orphaned) {
 			if (ns->inflight == 0) {
 				net_free(ns);
@@ -532,7 +501,7 @@ static void net_write_turn_give(net_stream_t *ns)
 	ZEND_ASSERT(ns->writing);
 	ns->writing = false;
 	ZEND_ASYNC_CALLBACKS_NOTIFY(&ns->write_turn, NULL, NULL);
-	net_write_turn_trim(ns);
+	async_wait_plain_event_trim(&ns->write_turn);
 }
 
 /* Sends the whole buffer (what a blocking send() does), waiting as often as needed within the
@@ -628,7 +597,7 @@ static int net_close(php_stream *stream, int close_handle)
 		async_io_fd_closing(sock->socket);
 	}
 	ZEND_ASYNC_CALLBACKS_NOTIFY(&ns->write_turn, NULL, NULL); /* writers waiting their turn */
-	net_write_turn_trim(ns);
+	async_wait_plain_event_trim(&ns->write_turn);
 	net_let_waiters_leave(ns);
 	zend_fiber_switch_block();
 	stream->ops = ns->orig;
@@ -1102,7 +1071,7 @@ static void net_wrap(php_stream *stream, net_kind_t kind)
 	ns->orig = stream->ops;
 	ns->kind = kind;
 	ns->fd = SOCK_ERR;
-	net_write_turn_init(ns);
+	async_wait_plain_event_init(&ns->write_turn, net_write_turn_info);
 	ns->openssl = strcmp(stream->ops->label, "tcp_socket/ssl") == 0;
 #if !NET_OPENSSL_LAYOUT
 	if (ns->openssl) {

@@ -65,6 +65,15 @@ void async_curl_hooks_uninstall(void);
 void async_curl_hooks_rinit(void);
 void async_curl_hooks_rshutdown(void);
 
+/* hook_pgsql.c: ext/pgsql and pdo_pgsql (nothing happens when neither is loaded, or when this
+ * build has no libpq headers): libpq's waits and the drivers' calls into libpq redirected at
+ * MINIT, put back at MSHUTDOWN; rinit warns once when they could not be; rshutdown cancels what
+ * coroutines were left inside (before the poll registry goes). */
+void async_pgsql_hooks_install(void);
+void async_pgsql_hooks_uninstall(void);
+void async_pgsql_hooks_rinit(void);
+void async_pgsql_hooks_rshutdown(void);
+
 /* hook_exec.c: exec(), system(), passthru(), shell_exec() (and the backtick operator): inside a
  * coroutine the command runs under /bin/sh -c with a pipe read through the descriptor-wait API,
  * and its exit is waited for on the reactor's process event. */
@@ -106,6 +115,8 @@ bool async_dns_wait(zend_async_event_t *event);
  * EAI_* code, *res to be freed with ZEND_ASYNC_FREEADDRINFO), or -1 with an exception set when the
  * wait was interrupted. Only call when async_dns_can_wait(). */
 int async_dns_getaddrinfo(const char *node, const char *service, const struct addrinfo *hints, struct addrinfo **res);
+/* An IPv4 or IPv6 address written out: no resolver is ever asked for it. */
+bool async_dns_is_literal_address(const char *host);
 /* php_network_getaddresses() with the lookup on the thread pool while the coroutine waits: the
  * same hints, result, warnings and *error_string. Outside a coroutine, and for literal addresses
  * (which never reach a resolver), it is PHP's own function. 0 with an exception when the wait was

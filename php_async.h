@@ -33,6 +33,7 @@ ZEND_BEGIN_MODULE_GLOBALS(async)
 	zend_long shutdown_timeout;      /* ms after the script; -1 = per SAPI (scheduler.c) */
 	zend_long block_warning_ms;      /* the watchdog's limit; 0 = off (hook_watchdog.c) */
 	char *dump_on_signal;            /* "SIGQUIT", a number, or "" = off (hook_dump.c) */
+	zend_long pgsql_cancel_grace_ms; /* a cancelled query's cancel request and answer (hook_pgsql_cancel.c) */
 	/* scheduler */
 	async_ring_t run_queue;          /* zend_coroutine_t *, FIFO (scheduler.c) */
 	uint32_t batch_left;             /* entries of the running batch not yet taken (scheduler.c) */
@@ -91,6 +92,9 @@ ZEND_BEGIN_MODULE_GLOBALS(async)
 	/* hooks */
 	zend_async_trigger_event_t *signal_trigger; /* wakes the loop for pcntl_signal() handlers (hook_pcntl.c) */
 	HashTable *curl_drivers;         /* CURL * -> its handle's multi for curl_exec() (hook_curl.c) */
+	HashTable *pgsql_conns;          /* PGconn * -> its turn, while it lives (hook_pgsql_conn.c) */
+	HashTable *pgsql_calls;          /* coroutine -> its innermost libpq call (hook_pgsql_conn.c) */
+	async_list_t pgsql_states;       /* every connection state of the request (hook_pgsql_conn.c) */
 	HashTable *curl_busy;            /* CURLM * -> who is inside, waits for, selects on a multi (hook_curl.c) */
 	HashTable *stdio_streams;        /* php_stream * -> its timeout and waiters (hook_stdio.c) */
 	HashTable *stdio_locks;          /* device+inode -> coroutines waiting in flock(), in order (hook_stdio_lock.c) */

@@ -30,6 +30,9 @@ need=(php$v-dev php$v-cli libuv1-dev pkg-config make gcc valgrind
   php$v-xml
   # real clients for tests/db: private servers are started by the tests themselves
   mariadb-server redis-server php$v-mysql
+  # tests/pgsql: PHP's two PostgreSQL clients, a server the tests start privately, and libpq's
+  # headers for the hook's types (the module never links libpq)
+  php$v-pgsql libpq-dev
   # tests/fpm: a private php-fpm per test, driven by cgi-fcgi
   php$v-fpm libfcgi-bin
   # tests/curl: ext/curl, libcurl's headers for the curl hooks (the module never links libcurl),
@@ -38,6 +41,11 @@ need=(php$v-dev php$v-cli libuv1-dev pkg-config make gcc valgrind
   # tests/net and tests/curl make certificates (openssl.cnf) and verify against the system CAs
   openssl ca-certificates "$@")
 [ "$v" = 8.5 ] || need+=(php$v-opcache)
+# Debian 12's PostgreSQL is 15; the other suites' default one (17 in trixie, 18 in sid)
+case $suite in
+  trixie|forky|sid) need+=(postgresql) ;;
+  *) need+=(postgresql-15) ;;
+esac
 has redis && need+=(php$v-redis)
 # Xdebug for tests/xdebug and the xdebug lane; loaded per test, never for the whole CLI
 has xdebug && need+=(php$v-xdebug)
