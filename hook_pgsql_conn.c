@@ -22,9 +22,15 @@
  *   with the exception pending, so neither a warning of pg_query() nor a PDOException lands over
  *   the cancellation. It is never seen by PHP code: the exception discards the driver's return.
  *
+ * Some driver functions still report what the refused value means to them (pg_copy_to() wants a
+ * COPY result: "Copy command failed"); a warning or notice the driver's function raises while
+ * the cancellation is pending is dropped (pq_error_filter(), scoped to that function's frame), as
+ * PHP itself drops warnings under a pending exception in EH_THROW mode.
+ *
  * Connects take no turn (the connection is new); a connect the coroutine's cancellation gave up
- * returns a bad connection, and the driver reports that (pg_connect()'s warning, PDO's
- * PDOException) and calls PQfinish(): only there is the cancellation put back, on top.
+ * returns a bad connection, the driver reports that (pg_connect()'s warning, dropped as above;
+ * PDO's PDOException) and calls PQfinish(): only there is the cancellation put back, on top of
+ * what the driver threw (PDO throws in its constructor whatever is pending).
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -39,6 +45,7 @@
 #include "async_io_wait.h"
 #include "async_wait.h"
 #include "zend_exceptions.h"
+#include "main_end.h"
 
 /* A connection some coroutine used: per request, in ASYNC_G(pgsql_conns) while the PGconn lives
  * and in the list of all states until the request ends. */
@@ -395,6 +402,29 @@ static void pq_rethrow(zend_object *exception)
 	zend_throw_exception_internal(exception);
 }
 
+/* The driver's function that called us says no more: until it returns with `pending` (NULL: until
+ * its PQfinish()), its warnings and notices are dropped. */
+static void pq_quiet(zend_object *pending)
+{
+	ASYNC_G(pgsql_quiet_frame) = EG(current_execute_data);
+	ASYNC_G(pgsql_quiet_exception) = pending;
+}
+
+/* The error callback's filter (main_end.c). */
+static bool pq_error_filter(int type)
+{
+	zend_execute_data *frame = ASYNC_G(pgsql_quiet_frame);
+	if (EXPECTED(frame == NULL)) {
+		return false;
+	}
+	zend_object *pending = ASYNC_G(pgsql_quiet_exception);
+	if (EG(current_execute_data) != frame || (pending != NULL && EG(exception) != pending)) {
+		ASYNC_G(pgsql_quiet_frame) = NULL; /* that function returned */
+		return false;
+	}
+	return (type & (E_WARNING | E_NOTICE | E_USER_WARNING | E_USER_NOTICE)) != 0;
+}
+
 /* ---------------------------------------------------------------------------------------------
  * Entering and leaving a connection
  * ------------------------------------------------------------------------------------------- */
@@ -512,6 +542,7 @@ static bool pq_leave(pq_call_t *call)
 		pq_warn_cut(call);
 	}
 	pq_rethrow(call->interrupted);
+	pq_quiet(EG(exception));
 	return true;
 }
 
@@ -650,9 +681,11 @@ static PGconn *pq_connected(pq_call_t *call, PGconn *conn)
 	if (conn != NULL && async_pq_api.status(conn) == CONNECTION_BAD) {
 		pq_conn_t *st = pq_conn_get(conn);
 		st->connect_cancel = interrupted;
+		pq_quiet(NULL);
 		return conn;
 	}
 	pq_rethrow(interrupted);
+	pq_quiet(EG(exception));
 	return conn;
 }
 
@@ -719,6 +752,7 @@ static void pq_w_PQfinish(PGconn *conn)
 	}
 	if (connect_cancel != NULL) {
 		pq_rethrow(connect_cancel);
+		pq_quiet(EG(exception));
 	}
 }
 
@@ -825,6 +859,7 @@ bool async_pq_conn_install(const void *driver_anchor, void *dl_handle, size_t sl
 	}
 	async_import_redirect(driver_anchor, table, used);
 	pq_driver_redirected[slot] = true;
+	async_error_filter_register(pq_error_filter);
 	/* the waits must find a record wherever the driver enters: all or nothing */
 	for (size_t i = 0; i < used; i++) {
 		if (table[i].original == NULL) {
@@ -855,6 +890,7 @@ void async_pq_conn_uninstall(void)
 
 void async_pq_conn_rshutdown(void)
 {
+	ASYNC_G(pgsql_quiet_frame) = NULL;
 	/* The call records lived on coroutines' stacks, which are gone or unwound now. */
 	HashTable *calls = ASYNC_G(pgsql_calls);
 	if (calls != NULL) {

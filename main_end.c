@@ -13,6 +13,8 @@
  *   script would see it directly, but registering any fcall observer made every PHP call 25-30%
  *   slower, 70% under the tracing JIT, here: measured, see docs/semantics.md.)
  * Before the runtime launched (nothing spawned, nothing waited) both stay stock.
+ *
+ * The error callback also runs the filters the hooks register (async_error_filter_register()).
  */
 #include "php_async.h"
 #include "scheduler.h"
@@ -31,6 +33,22 @@ static user_opcode_handler_t exit_handler_prev;
 #endif
 /* per-process: likewise */
 static void (*error_cb_prev)(int type, zend_string *error_filename, const uint32_t error_lineno, zend_string *message);
+
+/* per-process: registered at MINIT */
+static async_error_filter_fn error_filters[4];
+/* per-process: likewise */
+static uint32_t error_filter_count;
+
+void async_error_filter_register(async_error_filter_fn filter)
+{
+	ZEND_ASSERT(error_filter_count < sizeof(error_filters) / sizeof(error_filters[0]));
+	for (uint32_t i = 0; i < error_filter_count; i++) {
+		if (error_filters[i] == filter) {
+			return;
+		}
+	}
+	error_filters[error_filter_count++] = filter;
+}
 
 static bool in_main_coroutine(void)
 {
@@ -105,6 +123,11 @@ static bool is_uncaught_cancellation_report(zend_string *message)
 
 static void main_error_cb(int type, zend_string *error_filename, const uint32_t error_lineno, zend_string *message)
 {
+	for (uint32_t i = 0; i < error_filter_count; i++) {
+		if (error_filters[i](type)) {
+			return;
+		}
+	}
 	/* The engine reports an exception that left the script after its frame is gone. */
 	if ((type & E_ALL) == E_ERROR && EG(current_execute_data) == NULL && ASYNC_G(launched)
 		&& is_uncaught_cancellation_report(message)) {
@@ -145,4 +168,5 @@ void async_main_end_unregister(void)
 	if (zend_error_cb == main_error_cb) {
 		zend_error_cb = error_cb_prev;
 	}
+	error_filter_count = 0;
 }
