@@ -1,0 +1,66 @@
+--TEST--
+pdo_pgsql: 4 coroutines each run SELECT pg_sleep(0.3) on their own PDO and finish together; a ticker keeps ticking; outside coroutines the same queries take their sum
+--SKIPIF--
+<?php
+require __DIR__ . '/../inc/servers.inc';
+$why = servers_skip_reason('postgres', ['pdo_pgsql']);
+if ($why !== '') die("skip $why");
+?>
+--EXTENSIONS--
+pdo
+pdo_pgsql
+--INI--
+async.debug_deadlock=0
+--FILE--
+<?php
+require __DIR__ . '/../inc/bounds.inc';
+require __DIR__ . '/../inc/servers.inc';
+require __DIR__ . '/../inc/pgsql.inc';
+use function Async\{spawn, await};
+
+$db = servers_start_postgres();
+$n = 4;
+$options = [PDO::ATTR_ERRMODE => PDO::ERRMODE_EXCEPTION];
+
+$pdos = [];
+for ($i = 0; $i < $n; $i++) {
+    $pdos[$i] = new PDO($db['dsn'], 'postgres', '', $options);
+}
+$t0 = hrtime(true);
+foreach ($pdos as $p) {
+    $p->query('SELECT pg_sleep(0.1)');
+}
+$ms = ms_since($t0);
+echo $ms >= $n * 100 - 1 ? "stock: one after the other\n" : "stock took $ms ms\n";
+
+$ticker = new Ticker(1);
+$t0 = hrtime(true);
+$cs = [];
+for ($i = 0; $i < $n; $i++) {
+    $cs[$i] = spawn(function () use ($db, $i, $options) {
+        $p = new PDO($db['dsn'], 'postgres', '', $options);
+        $t = hrtime(true);
+        $s = $p->prepare('SELECT pg_sleep(0.3), ?::int AS id');
+        $s->execute([$i]);
+        $row = $s->fetch(PDO::FETCH_ASSOC);
+        return [$row['id'], ms_since($t)];
+    });
+}
+$ok = 0;
+foreach ($cs as $i => $c) {
+    [$id, $ms] = await($c);
+    $ok += $id === $i && $ms >= 299;
+}
+$total = ms_since($t0);
+$t1 = hrtime(true);
+$ticker->stop();
+echo "$ok of $n queries answered, each after its 300 ms\n";
+echo $total < 300 + 250 * slow_factor() ? "together: well under the sum\n" : "took $total ms\n";
+$gap = $ticker->worstGap($t0, $t1);
+echo $gap < 20 * slow_factor() ? "the ticker kept ticking\n" : "the ticker waited $gap ms\n";
+?>
+--EXPECT--
+stock: one after the other
+4 of 4 queries answered, each after its 300 ms
+together: well under the sum
+the ticker kept ticking
