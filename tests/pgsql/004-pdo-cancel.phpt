@@ -1,5 +1,5 @@
 --TEST--
-pdo_pgsql: a coroutine cancelled while query(), exec(), execute() (server-side and emulated prepares), a COPY or a transaction's statement runs: the cancellation comes up at once in every error mode (no PDOException or warning over it), the server cancels the statement, the PDO stays usable
+pdo_pgsql: a coroutine cancelled while query(), exec(), execute() (server-side and emulated prepares), a copy or a transaction's statement runs: the cancellation comes up at once in every error mode (no PDOException or warning over it), the server cancels the statement, the PDO stays usable
 --SKIPIF--
 <?php
 require __DIR__ . '/../inc/servers.inc';
@@ -22,7 +22,7 @@ $db = servers_start_postgres();
 $modes = ['exception' => PDO::ERRMODE_EXCEPTION, 'warning' => PDO::ERRMODE_WARNING, 'silent' => PDO::ERRMODE_SILENT];
 
 foreach ($modes as $modeName => $mode) {
-    $p = new PDO($db['dsn'], 'postgres', '', [PDO::ATTR_ERRMODE => $mode]);
+    $p = pdo_pg_connect($db, [PDO::ATTR_ERRMODE => $mode]);
     $cases = [
         'query' => fn () => $p->query('SELECT pg_sleep(30)'),
         'exec' => fn () => $p->exec('SELECT pg_sleep(30)'),
@@ -34,7 +34,7 @@ foreach ($modes as $modeName => $mode) {
             $s = $p->prepare('SELECT pg_sleep(?)', [PDO::ATTR_EMULATE_PREPARES => true]);
             $s->execute([30]);
         },
-        'pgsqlCopyToArray' => fn () => $p->pgsqlCopyToArray('(SELECT pg_sleep(30))'),
+        'copyToArray' => fn () => pdo_pg($p, 'CopyToArray', '(SELECT pg_sleep(30))'),
         'in a transaction' => function () use ($p) {
             $p->beginTransaction();
             $p->exec('SELECT pg_sleep(30)');
@@ -74,19 +74,19 @@ query: Async\AsyncCancellation at once, running 0, next query 42, warnings 0
 exec: Async\AsyncCancellation at once, running 0, next query 42, warnings 0
 prepare + execute: Async\AsyncCancellation at once, running 0, next query 42, warnings 0
 emulated prepare + execute: Async\AsyncCancellation at once, running 0, next query 42, warnings 0
-pgsqlCopyToArray: Async\AsyncCancellation at once, running 0, next query 42, warnings 0
+copyToArray: Async\AsyncCancellation at once, running 0, next query 42, warnings 0
 in a transaction: Async\AsyncCancellation at once, running 0, rolled back, next query 42, warnings 0
 == warning
 query: Async\AsyncCancellation at once, running 0, next query 42, warnings 0
 exec: Async\AsyncCancellation at once, running 0, next query 42, warnings 0
 prepare + execute: Async\AsyncCancellation at once, running 0, next query 42, warnings 0
 emulated prepare + execute: Async\AsyncCancellation at once, running 0, next query 42, warnings 0
-pgsqlCopyToArray: Async\AsyncCancellation at once, running 0, next query 42, warnings 0
+copyToArray: Async\AsyncCancellation at once, running 0, next query 42, warnings 0
 in a transaction: Async\AsyncCancellation at once, running 0, rolled back, next query 42, warnings 0
 == silent
 query: Async\AsyncCancellation at once, running 0, next query 42, warnings 0
 exec: Async\AsyncCancellation at once, running 0, next query 42, warnings 0
 prepare + execute: Async\AsyncCancellation at once, running 0, next query 42, warnings 0
 emulated prepare + execute: Async\AsyncCancellation at once, running 0, next query 42, warnings 0
-pgsqlCopyToArray: Async\AsyncCancellation at once, running 0, next query 42, warnings 0
+copyToArray: Async\AsyncCancellation at once, running 0, next query 42, warnings 0
 in a transaction: Async\AsyncCancellation at once, running 0, rolled back, next query 42, warnings 0
