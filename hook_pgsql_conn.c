@@ -28,9 +28,9 @@
  * PHP itself drops warnings under a pending exception in EH_THROW mode.
  *
  * Connects take no turn (the connection is new); a connect the coroutine's cancellation gave up
- * returns a bad connection, the driver reports that (pg_connect()'s warning, dropped as above;
- * PDO's PDOException) and calls PQfinish(): only there is the cancellation put back, on top of
- * what the driver threw (PDO throws in its constructor whatever is pending).
+ * returns a bad connection with the cancellation pending, the driver reports that (pg_connect()'s
+ * warning, dropped as above; PDO's constructor throws its PDOException over whatever is pending)
+ * and calls PQfinish(), which puts the cancellation back on top of the chain.
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -58,7 +58,7 @@ struct _pq_conn_s {
 	uint32_t holders;            /* waiters (they keep the state after the connection closed) */
 	bool closed;                 /* PQfinish() ran: waiters give up */
 	bool finish_deferred;        /* PQfinish() came while the owner was suspended inside */
-	zend_object *connect_cancel; /* a connect given up by a cancellation: put back at PQfinish() */
+	zend_object *connect_cancel; /* a connect given up by a cancellation (not a reference): on top at PQfinish() */
 	int tracked_fd;              /* the socket the poll registry knows its closes are announced for */
 	async_list_node_t all;       /* in ASYNC_G(pgsql_states) */
 };
@@ -259,9 +259,6 @@ static void pq_conn_free(pq_conn_t *st)
 	ZEND_ASSERT(st->holders == 0 && st->owner == NULL);
 	async_list_remove(&ASYNC_G(pgsql_states), &st->all);
 	async_wait_plain_event_free(&st->turn);
-	if (st->connect_cancel != NULL) {
-		OBJ_RELEASE(st->connect_cancel);
-	}
 	efree(st);
 }
 
@@ -400,6 +397,35 @@ static void pq_rethrow(zend_object *exception)
 		return;
 	}
 	zend_throw_exception_internal(exception);
+}
+
+/* `ex`, somewhere in the chain of the pending exception, becomes the pending one, and what was
+ * thrown over it goes to the end of its own chain: nothing is lost, and what propagates is the
+ * cancellation. */
+static void pq_exception_on_top(zend_object *ex)
+{
+	zend_object *top = EG(exception);
+	if (top == NULL || top == ex) {
+		return;
+	}
+	zend_object *above = top;
+	for (int depth = 0; depth < 1000; depth++) {
+		zval rv;
+		zval *previous = zend_read_property_ex(zend_get_exception_base(above), above, ZSTR_KNOWN(ZEND_STR_PREVIOUS), 1, &rv);
+		if (Z_TYPE_P(previous) != IS_OBJECT) {
+			return; /* not in the chain (caught and replaced meanwhile): leave it */
+		}
+		if (Z_OBJ_P(previous) == ex) {
+			break;
+		}
+		above = Z_OBJ_P(previous);
+	}
+	GC_ADDREF(ex);
+	zval null;
+	ZVAL_NULL(&null);
+	zend_update_property_ex(zend_get_exception_base(above), above, ZSTR_KNOWN(ZEND_STR_PREVIOUS), &null);
+	EG(exception) = ex;
+	zend_exception_set_previous(ex, top); /* takes the reference EG(exception) held */
 }
 
 /* The driver's function that called us says no more: until it returns with `pending` (NULL: until
@@ -678,14 +704,11 @@ static PGconn *pq_connected(pq_call_t *call, PGconn *conn)
 	if (interrupted == NULL) {
 		return conn;
 	}
-	if (conn != NULL && async_pq_api.status(conn) == CONNECTION_BAD) {
-		pq_conn_t *st = pq_conn_get(conn);
-		st->connect_cancel = interrupted;
-		pq_quiet(NULL);
-		return conn;
-	}
 	pq_rethrow(interrupted);
 	pq_quiet(EG(exception));
+	if (conn != NULL && async_pq_api.status(conn) == CONNECTION_BAD) {
+		pq_conn_get(conn)->connect_cancel = interrupted;
+	}
 	return conn;
 }
 
@@ -751,7 +774,7 @@ static void pq_w_PQfinish(PGconn *conn)
 			break;
 	}
 	if (connect_cancel != NULL) {
-		pq_rethrow(connect_cancel);
+		pq_exception_on_top(connect_cancel);
 		pq_quiet(EG(exception));
 	}
 }
@@ -911,9 +934,6 @@ void async_pq_conn_rshutdown(void)
 			}
 		}
 		async_wait_plain_event_free(&st->turn);
-		if (st->connect_cancel != NULL) {
-			OBJ_RELEASE(st->connect_cancel);
-		}
 		efree(st);
 	}
 	if (conns != NULL) {
