@@ -128,7 +128,7 @@ static int pq_poll(struct pollfd *fds, nfds_t nfds, int timeout)
 	if (call != NULL && call->interrupted != NULL) {
 		return async_pq_cancel_poll(call, fds, timeout); /* bounded, also where switching stopped */
 	}
-	if (!async_io_can_wait()) {
+	if (!async_io_can_wait() || (call != NULL && call->blocking)) {
 		return real(fds, nfds, timeout);
 	}
 	return pq_wait(fds, timeout, call);
@@ -154,7 +154,7 @@ static int pq_getaddrinfo(const char *node, const char *service, const struct ad
 		*res = NULL;
 		return EAI_CANCELED; /* a cancelled connect tries no further host */
 	}
-	if (!async_dns_can_wait()) {
+	if (!async_dns_can_wait() || (call != NULL && call->blocking)) {
 		return real(node, service, hints, res);
 	}
 	int status = async_dns_getaddrinfo(node, service, hints, res);

@@ -67,6 +67,7 @@ struct _pq_call_s {
 	pq_call_kind_t kind;
 	zend_object *interrupted;  /* the cancellation that ended a wait, kept aside until the call returns */
 	uint64_t grace_end_ns;     /* from the interruption: the cancel and libpq's reading of the answer */
+	bool blocking;             /* waits are libc's own (a persistent connection's first connect) */
 	bool cancel_sent;          /* the server was asked to cancel the statement */
 	bool cancel_failed;        /* ... and said no, or could not be reached */
 	bool cut;                  /* the grace passed: the socket was shut down */

@@ -712,6 +712,37 @@ static PGconn *pq_connected(pq_call_t *call, PGconn *conn)
 	return conn;
 }
 
+/* A persistent connection's first connect (pg_pconnect(), PDO with ATTR_PERSISTENT) does not
+ * suspend: both drivers look their persistent list up before connecting and register the new
+ * connection after, so a second coroutine connecting meanwhile would register the same key
+ * again, and PHP would free the first connection under the coroutine that made it (P22). */
+static bool pq_connect_is_persistent(void)
+{
+	zend_execute_data *ex = EG(current_execute_data);
+	if (ex == NULL || ex->func == NULL || ex->func->type != ZEND_INTERNAL_FUNCTION) {
+		return false;
+	}
+	zend_class_entry *scope = ex->func->common.scope;
+	if (scope == NULL) {
+		return zend_string_equals_literal(ex->func->common.function_name, "pg_pconnect");
+	}
+	while (scope->parent != NULL) {
+		scope = scope->parent;
+	}
+	if (!zend_string_equals_literal(scope->name, "PDO") || ZEND_CALL_NUM_ARGS(ex) < 4) {
+		return false;
+	}
+	/* PDO::__construct() and PDO::connect(): the options are the fourth argument */
+	zval *options = ZEND_CALL_ARG(ex, 4);
+	ZVAL_DEREF(options);
+	zend_class_constant *id = zend_hash_str_find_ptr(&scope->constants_table, "ATTR_PERSISTENT", sizeof("ATTR_PERSISTENT") - 1);
+	if (Z_TYPE_P(options) != IS_ARRAY || id == NULL || Z_TYPE(id->value) != IS_LONG) {
+		return false;
+	}
+	zval *persistent = zend_hash_index_find(Z_ARRVAL_P(options), Z_LVAL(id->value));
+	return persistent != NULL && zend_is_true(persistent);
+}
+
 #define PQ_CONNECT_WRAPPER(type, name, params, args) \
 	static type pq_w_##name params \
 	{ \
@@ -720,6 +751,7 @@ static PGconn *pq_connected(pq_call_t *call, PGconn *conn)
 		} \
 		pq_call_t call; \
 		pq_call_push(&call, NULL, NULL, PQ_CALL_CONNECT); \
+		call.blocking = pq_connect_is_persistent(); \
 		return pq_connected(&call, REAL(name) args); \
 	}
 PQ_CONNECT_CALLS(PQ_CONNECT_WRAPPER)
