@@ -485,7 +485,7 @@ static ZEND_COLD void pq_throw_busy(void)
 		"switching to that coroutine is impossible here");
 }
 
-static pq_entry_t pq_enter(PGconn *conn, pq_call_t *call, pq_call_kind_t kind)
+static pq_entry_t pq_enter_ex(PGconn *conn, pq_call_t *call, pq_call_kind_t kind, bool refuse_quietly)
 {
 	pq_conn_t *st = pq_conn_find(conn);
 	zend_coroutine_t *me = ZEND_ASYNC_CURRENT_COROUTINE;
@@ -501,7 +501,7 @@ static pq_entry_t pq_enter(PGconn *conn, pq_call_t *call, pq_call_kind_t kind)
 			st->finish_deferred = true;
 			return PQ_DEFERRED;
 		}
-		if (!EG(exception)) {
+		if (!EG(exception) && !refuse_quietly) {
 			pq_throw_busy();
 		}
 		return PQ_REFUSED;
@@ -519,6 +519,11 @@ static pq_entry_t pq_enter(PGconn *conn, pq_call_t *call, pq_call_kind_t kind)
 	}
 	pq_call_push(call, conn, st, kind);
 	return PQ_ENTERED;
+}
+
+static pq_entry_t pq_enter(PGconn *conn, pq_call_t *call, pq_call_kind_t kind)
+{
+	return pq_enter_ex(conn, call, kind, false);
 }
 
 static ZEND_COLD void pq_warn_cut(const pq_call_t *call)
@@ -626,11 +631,13 @@ PQ_VALUE_CALLS(PQ_VALUE_WRAPPER)
 PQ_RECONNECT_CALLS(PQ_RECONNECT_WRAPPER)
 
 /* The results of an interrupted call are not the caller's: the connection was drained, and
- * NULL says "no more". */
+ * NULL says "no more". Where the caller cannot wait for another coroutine inside, the results
+ * are that coroutine's: NULL, without an Error (the drivers' own clean-up loops call it, as
+ * pg_close() does before PQfinish(), which is then deferred). */
 static PGresult *pq_w_PQgetResult(PGconn *conn)
 {
 	pq_call_t call;
-	switch (pq_enter(conn, &call, PQ_CALL_QUERY)) {
+	switch (pq_enter_ex(conn, &call, PQ_CALL_QUERY, true)) {
 		case PQ_STOCK: return REAL(PQgetResult)(conn);
 		case PQ_REFUSED: return NULL;
 		default: break;
