@@ -51,7 +51,10 @@ for lane in "${lanes[@]}"; do
       # run-tests' -m runs each test under memcheck with USE_ZEND_ALLOC=0 and fails it on any
       # error or leak report.
       # run-tests cannot combine -m with parallel workers.
-      JOBS=1 ALLOW_SKIP=1 RUN_TESTS_ARGS="-m --set-timeout 300" "$root/scripts/run-phpt.sh" valgrind || status=1 ;;
+      # The private PostgreSQL servers of tests/pgsql run natively (run-tests traces children):
+      # a postmaster under memcheck takes minutes to start, and it is not what is tested.
+      VALGRIND_OPTS="${VALGRIND_OPTS:-} --trace-children-skip=*/postgres,*/initdb,*/setpriv,*/pg_ctl" \
+        JOBS=1 ALLOW_SKIP=1 RUN_TESTS_ARGS="-m --set-timeout 300" "$root/scripts/run-phpt.sh" valgrind || status=1 ;;
     jit-tracing|jit-function)
       "$root/scripts/run-phpt.sh" "$lane" $("$root/scripts/jit-flags.sh" "${lane#jit-}") || status=1 ;;
     debug) source_lane debug || status=1 ;;

@@ -10,27 +10,34 @@ cache=${ASYNC_CACHE_DIR:-/var/cache/ext-async}
 prefix="$cache/php-$flavour"
 root=$(cd "$(dirname "$0")/.." && pwd)
 
-# ext/curl as a shared extension of that PHP (tests/curl load it with --EXTENSIONS--), built from
-# the same source tree; added to PHPs built before it was part of this script.
-build_curl() {
-  local extdir
+# ext/curl, ext/pgsql and pdo_pgsql as shared extensions of that PHP (tests/curl and tests/pgsql
+# load them with --EXTENSIONS--), built from the same source tree; added to PHPs built before they
+# were part of this script.
+build_ext() { # ext configure-flag package...
+  local ext=$1 flag=$2 extdir
+  shift 2
   extdir=$("$prefix/bin/php-config" --extension-dir)
-  [ -f "$extdir/curl.so" ] && return 0
-  "$root/scripts/setup.sh" libcurl4-openssl-dev >&2
-  local srcdir dir="$cache/curl-$flavour"
+  [ -f "$extdir/$ext.so" ] && return 0
+  "$root/scripts/setup.sh" "$@" >&2
+  local srcdir dir="$cache/$ext-$flavour"
   srcdir=$(ls -d "$cache"/src/php8.2-8.2.*/ | head -1)
   rm -rf "$dir"
-  cp -a "$srcdir/ext/curl" "$dir"
-  (cd "$dir" && "$prefix/bin/phpize" >&2 && CFLAGS="-O1 -g ${curl_cflags:-}" LDFLAGS="${curl_ldflags:-}" \
-    ./configure --with-php-config="$prefix/bin/php-config" >&2 && make -j"$(nproc)" >&2 && make install >&2)
+  cp -a "$srcdir/ext/$ext" "$dir"
+  (cd "$dir" && "$prefix/bin/phpize" >&2 && CFLAGS="-O1 -g ${ext_cflags:-}" LDFLAGS="${ext_ldflags:-}" \
+    ./configure --with-php-config="$prefix/bin/php-config" $flag >&2 && make -j"$(nproc)" >&2 && make install >&2)
 }
-curl_cflags="" curl_ldflags=""
+build_exts() {
+  build_ext curl "" libcurl4-openssl-dev
+  build_ext pgsql --with-pgsql libpq-dev
+  build_ext pdo_pgsql --with-pdo-pgsql libpq-dev
+}
+ext_cflags="" ext_ldflags=""
 if [ "$flavour" = asan ]; then
-  curl_cflags="-fsanitize=address,undefined -fno-omit-frame-pointer" curl_ldflags="-fsanitize=address,undefined"
+  ext_cflags="-fsanitize=address,undefined -fno-omit-frame-pointer" ext_ldflags="-fsanitize=address,undefined"
 fi
 
 if [ -x "$prefix/bin/php" ] && [ -x "$prefix/bin/phpize" ]; then
-  build_curl
+  build_exts
   echo "$prefix"; exit 0
 fi
 "$root/scripts/setup.sh" dpkg-dev build-essential autoconf bison re2c pkg-config libxml2-dev libssl-dev \
@@ -79,5 +86,5 @@ api=$(grep -o 'PHP_API_VERSION [0-9]*' "$prefix/include/php/main/php.h" | grep -
 sed -i -e 's#/@DEBIAN_PHP_API@##g' -e "s#@DEBIAN_PHP_API@#$api#g" "$prefix/bin/phpize" "$prefix/bin/php-config"
 # phpize copies libtool's m4 files from its aclocal dir; a private prefix has none of its own.
 [ -d "$prefix/share/aclocal" ] || sed -i 's#^aclocaldir=.*#aclocaldir="/usr/share/aclocal"#' "$prefix/bin/phpize"
-build_curl
+build_exts
 echo "$prefix"
