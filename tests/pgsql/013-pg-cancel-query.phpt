@@ -28,6 +28,7 @@ var_dump(pg_cancel_query($l));
 $stockMs = ms_since($t0);
 
 await(spawn(function () use ($l, $db, $stockMs) {
+    gethostbyname('localhost'); /* the thread pool's threads exist before the measure */
     pg_send_query($l, 'SELECT pg_sleep(30)');
     delay(50);
     echo 'running before: ', pg_running($db, 'pg_sleep('), "\n";
