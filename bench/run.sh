@@ -45,6 +45,7 @@ benchmarks=(
     "await_all|-d async.context_pool_size=10000"
     "socket_pingpong|"
     "curl|-d extension=curl"
+    "pgsql|-d extension=pgsql -d extension=pdo -d extension=pdo_pgsql"
     "exec|"
     "files|-d memory_limit=-1"
     "fpm_soak|"
