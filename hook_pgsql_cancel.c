@@ -37,7 +37,8 @@
 #include <poll.h>
 #include <sys/socket.h>
 
-/* per-thread: set on a pool thread while it runs a cancel request */
+/* per-process: a thread's own flag (never request state): set on a pool thread while it runs a
+ * cancel request */
 static __thread bool pq_on_pool;
 
 bool async_pq_on_pool_thread(void)
