@@ -601,11 +601,12 @@ static bool pq_leave(pq_call_t *call)
 	}
 PQ_RESULT_CALLS(PQ_RESULT_WRAPPER)
 
-#define PQ_VALUE_WRAPPER(type, name, params, args, refused) \
+/* An interrupted reconnect returns its refused value too: the attempt was given up. */
+#define PQ_VALUE_WRAPPER_OF(kind, type, name, params, args, refused) \
 	static type pq_w_##name params \
 	{ \
 		pq_call_t call; \
-		switch (pq_enter(conn, &call, PQ_CALL_QUERY)) { \
+		switch (pq_enter(conn, &call, kind)) { \
 			case PQ_STOCK: return REAL(name) args; \
 			case PQ_REFUSED: return refused; \
 			default: break; \
@@ -613,21 +614,9 @@ PQ_RESULT_CALLS(PQ_RESULT_WRAPPER)
 		type result = REAL(name) args; \
 		return UNEXPECTED(pq_leave(&call)) ? (refused) : result; \
 	}
+#define PQ_VALUE_WRAPPER(...) PQ_VALUE_WRAPPER_OF(PQ_CALL_QUERY, __VA_ARGS__)
+#define PQ_RECONNECT_WRAPPER(...) PQ_VALUE_WRAPPER_OF(PQ_CALL_CONNECT, __VA_ARGS__)
 PQ_VALUE_CALLS(PQ_VALUE_WRAPPER)
-
-#define PQ_RECONNECT_WRAPPER(type, name, params, args, refused) \
-	static type pq_w_##name params \
-	{ \
-		pq_call_t call; \
-		switch (pq_enter(conn, &call, PQ_CALL_CONNECT)) { \
-			case PQ_STOCK: return REAL(name) args; \
-			case PQ_REFUSED: return refused; \
-			default: break; \
-		} \
-		type result = REAL(name) args; \
-		pq_leave(&call); \
-		return result; \
-	}
 PQ_RECONNECT_CALLS(PQ_RECONNECT_WRAPPER)
 
 /* The results of an interrupted call are not the caller's: the connection was drained, and
