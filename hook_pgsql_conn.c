@@ -14,9 +14,9 @@
  *   holds it may enter again (a notice callback that queries), as stock PHP would;
  * - where switching is impossible (outside coroutines, a destructor on PHP 8.2/8.3) the call is
  *   stock, unless another coroutine is suspended inside the connection: then it is refused with
- *   an Error (PQfinish() is deferred until that coroutine's call returns instead), or, at the
- *   request's end (that coroutine will never run again), the server is asked to cancel its
- *   statement and the call goes on;
+ *   an Error (PQfinish() is deferred until that coroutine's call returns, or the request ends),
+ *   or, at the request's end (that coroutine will not run again), the server is asked to cancel
+ *   its statement and the call goes on;
  * - a call refused, or interrupted by a cancellation, returns what the drivers take as "done,
  *   nothing more" (an empty PGRES_COMMAND_OK result, NULL from PQgetResult(), 1 from a send)
  *   with the exception pending, so neither a warning of pg_query() nor a PDOException lands over
@@ -58,6 +58,7 @@ struct _pq_conn_s {
 	uint32_t holders;            /* waiters (they keep the state after the connection closed) */
 	bool closed;                 /* PQfinish() ran: waiters give up */
 	bool finish_deferred;        /* PQfinish() came while the owner was suspended inside */
+	bool end_cancelled;          /* the request is ending with the owner inside: its statement was cancelled */
 	zend_object *connect_cancel; /* a connect given up by a cancellation (not a reference): on top at PQfinish() */
 	int tracked_fd;              /* the socket the poll registry knows its closes are announced for */
 	async_list_node_t all;       /* in ASYNC_G(pgsql_states) */
@@ -462,21 +463,24 @@ typedef enum {
 	PQ_DEFERRED,  /* PQfinish() only: it runs when the suspended owner's call returns */
 } pq_entry_t;
 
-/* The request is ending: the coroutine inside will never run again (a fatal error dropped its
- * stack, or it was abandoned). Code runs outside every coroutine and outside the scheduler only
- * then, once the scheduler ran. */
+/* The request is ending: the coroutine inside will not run again before the request's end (a
+ * fatal error dropped its stack, or the drain abandoned it: it may get one last turn at object
+ * destruction). Code runs outside every coroutine and outside the scheduler only then, once the
+ * scheduler ran. */
 static bool pq_request_ending(void)
 {
 	return ZEND_ASYNC_CURRENT_COROUTINE == NULL && !ZEND_ASYNC_IS_SCHEDULER_CONTEXT;
 }
 
-/* Its owner will not return: the server is asked to cancel its statement (the answer is read
- * by whoever calls next, stock), and the turn is free for the call at hand. */
-static void pq_conn_abandon(pq_conn_t *st)
+/* The server is asked, once, to cancel the statement of the owner left inside; the answer is read
+ * by whoever calls next (the driver's clean-up, stock). The owner stays recorded: its libpq frame
+ * may still resume, so the connection is never freed before the request's end (P22). */
+static void pq_conn_end_cancel(pq_conn_t *st)
 {
-	async_pq_cancel_blocking(st->conn);
-	st->owner = NULL;
-	st->depth = 0;
+	if (!st->end_cancelled) {
+		st->end_cancelled = true;
+		async_pq_cancel_blocking(st->conn);
+	}
 }
 
 static ZEND_COLD void pq_throw_busy(void)
@@ -493,13 +497,13 @@ static pq_entry_t pq_enter_ex(PGconn *conn, pq_call_t *call, pq_call_kind_t kind
 		if (st == NULL || st->owner == NULL || st->owner == me) {
 			return PQ_STOCK;
 		}
-		if (pq_request_ending()) {
-			pq_conn_abandon(st);
-			return PQ_STOCK;
-		}
 		if (kind == PQ_CALL_CLOSE) {
 			st->finish_deferred = true;
 			return PQ_DEFERRED;
+		}
+		if (pq_request_ending()) {
+			pq_conn_end_cancel(st);
+			return PQ_STOCK;
 		}
 		if (!EG(exception) && !refuse_quietly) {
 			pq_throw_busy();
@@ -955,8 +959,9 @@ void async_pq_conn_rshutdown(void)
 	while ((node = async_list_shift(&ASYNC_G(pgsql_states))) != NULL) {
 		pq_conn_t *st = ASYNC_LIST_ITEM(node, pq_conn_t, all);
 		if (st->owner != NULL && !st->closed) {
-			/* a coroutine left inside (a fatal error dropped it): its statement must not run on */
-			async_pq_cancel_blocking(st->conn);
+			/* a coroutine left inside (a fatal error dropped it): its statement must not run on;
+			 * no stack can resume into libpq any more, so a deferred close can run now */
+			pq_conn_end_cancel(st);
 			if (st->finish_deferred) {
 				REAL(PQfinish)(st->conn);
 			}
