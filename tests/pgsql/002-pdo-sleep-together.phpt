@@ -43,6 +43,7 @@ $run = function (float $sleep) use ($pdos) {
             $t = hrtime(true);
             $s = $p->prepare('SELECT pg_sleep(?), ?::int AS id');
             $s->execute([$sleep, $i]);
+            $GLOBALS['first_answer'] ??= hrtime(true);
             $row = $s->fetch(PDO::FETCH_ASSOC);
             return [$row['id'], ms_since($t)];
         });
@@ -51,6 +52,7 @@ $run = function (float $sleep) use ($pdos) {
 };
 $ticker = new Ticker(1);
 await_all_or_fail($run(0.01));
+unset($GLOBALS['first_answer']);
 $t0 = hrtime(true);
 $cs = $run(0.3);
 $ok = 0;
@@ -59,11 +61,11 @@ foreach ($cs as $i => $c) {
     $ok += $id === $i && $ms >= 299;
 }
 $total = ms_since($t0);
-$t1 = hrtime(true);
 $ticker->stop();
 echo "$ok of $n queries answered, each after its 300 ms\n";
 echo $total < 300 + 250 * slow_factor() ? "together: well under the sum\n" : "took $total ms\n";
-$gap = $ticker->worstGap($t0, $t1);
+/* while the four wait for the server: from the queries' start to the first answer */
+$gap = $ticker->worstGap($t0, $GLOBALS['first_answer']);
 echo $gap < 20 * slow_factor() ? "the ticker kept ticking\n" : "the ticker waited $gap ms\n";
 ?>
 --EXPECT--
