@@ -82,6 +82,9 @@ echo $codes === [] ? "no libcurl refusals\n" : implode("\n", $codes) . "\n";
 $guzzleRefuses = str_contains(file_get_contents((new ReflectionClass(GuzzleHttp\Handler\CurlMultiHandler::class))->getFileName()),
     'Cannot synchronously wait for a transfer from inside a cURL callback');
 $client = new GuzzleHttp\Client();
+/* Guzzle's code run once first: under the tracing JIT with hot counters at 1, compiling it on its
+ * first requests took 1.2-3.7 s on 8.5 here, which the bound below is not about */
+await(spawn(fn() => (string) $client->getAsync("$url/delay?ms=1&body=warm", ['on_headers' => function () {}])->wait()->getBody()));
 $t0 = hrtime(true);
 $c1 = spawn(fn() => (string) $client->getAsync("$url/delay?ms=1&body=one",
     ['on_headers' => function () { delay(200); }])->wait()->getBody());
@@ -95,7 +98,10 @@ $c2 = spawn(function () use ($client, $url, $guzzleRefuses) {
 });
 echo await($c1), ' ', await($c2), "\n";
 $ms = ms_since($t0);
-echo $ms < 2000 * slow_factor() ? "guzzle done\n" : "guzzle slow: $ms ms\n";
+/* a hang is for ever, or a 1 s select timeout per round; the JIT's compiles of Guzzle's paths
+ * first taken here still cost 0.8-1.3 s on 8.5's tracing JIT with hot counters at 1 */
+$jit = function_exists('opcache_get_status') && (opcache_get_status(false)['jit']['on'] ?? false);
+echo $ms < 2000 * slow_factor() * ($jit ? 3 : 1) ? "guzzle done\n" : "guzzle slow: $ms ms\n";
 ?>
 --EXPECT--
 [4096,[0,"from-b"]]
