@@ -263,6 +263,46 @@ static void pq_conn_free(pq_conn_t *st)
 	efree(st);
 }
 
+/* Connections finished in this request, until a new one gets the same address. A driver function
+ * that fetched its PGconn before another coroutine's pg_close() freed it may still call libpq with
+ * it (it was waiting for its turn, or suspended between two calls, as pg_send_query() sleeps while
+ * it flushes): those calls are refused, never run on freed memory (P22). */
+static void pq_finished(PGconn *conn)
+{
+	HashTable *closed = ASYNC_G(pgsql_closed);
+	if (ASYNC_G(pgsql_conns) == NULL) {
+		return; /* no coroutine used a connection in this request (or it ended: MSHUTDOWN's closes) */
+	}
+	if (closed == NULL) {
+		ALLOC_HASHTABLE(closed);
+		zend_hash_init(closed, 8, NULL, NULL, 0);
+		ASYNC_G(pgsql_closed) = closed;
+	}
+	zend_hash_index_add_empty_element(closed, pq_key(conn));
+}
+
+static bool pq_is_finished(PGconn *conn)
+{
+	HashTable *closed = ASYNC_G(pgsql_closed);
+	return UNEXPECTED(closed != NULL) && zend_hash_index_exists(closed, pq_key(conn));
+}
+
+/* A connect returned `conn`: an address reused by libpq's allocator is a live connection again. */
+static void pq_made(PGconn *conn)
+{
+	HashTable *closed = ASYNC_G(pgsql_closed);
+	if (UNEXPECTED(closed != NULL) && conn != NULL) {
+		zend_hash_index_del(closed, pq_key(conn));
+	}
+}
+
+/* Every PQfinish() the hook makes, or lets through. */
+static void pq_finish(PGconn *conn)
+{
+	REAL(PQfinish)(conn);
+	pq_finished(conn);
+}
+
 /* PQfinish() ran: a new PGconn may get the same address, so the state leaves the table; waiters
  * wake and give up, the last one frees it. */
 static void pq_conn_closed(pq_conn_t *st)
@@ -491,6 +531,15 @@ static ZEND_COLD void pq_throw_busy(void)
 
 static pq_entry_t pq_enter_ex(PGconn *conn, pq_call_t *call, pq_call_kind_t kind, bool refuse_quietly)
 {
+	if (pq_is_finished(conn)) {
+		if (kind == PQ_CALL_CLOSE) {
+			return PQ_DEFERRED; /* finished already: nothing left to close */
+		}
+		if (!EG(exception)) {
+			pq_throw_closed();
+		}
+		return PQ_REFUSED;
+	}
 	pq_conn_t *st = pq_conn_find(conn);
 	zend_coroutine_t *me = ZEND_ASYNC_CURRENT_COROUTINE;
 	if (!async_io_can_wait()) {
@@ -553,7 +602,7 @@ static void pq_release_turn(pq_conn_t *st)
 	if (st->finish_deferred && st->owner == NULL && !st->closed) {
 		/* the close that came while we were inside: now */
 		st->finish_deferred = false;
-		REAL(PQfinish)(st->conn);
+		pq_finish(st->conn);
 		pq_conn_closed(st);
 	}
 }
@@ -700,6 +749,7 @@ static void pq_w_PQreset(PGconn *conn)
 static PGconn *pq_connected(pq_call_t *call, PGconn *conn)
 {
 	pq_call_pop(call);
+	pq_made(conn);
 	zend_object *interrupted = call->interrupted;
 	if (interrupted == NULL) {
 		return conn;
@@ -747,7 +797,9 @@ static bool pq_connect_is_persistent(void)
 	static type pq_w_##name params \
 	{ \
 		if (!async_io_can_wait()) { \
-			return REAL(name) args; \
+			type conn = REAL(name) args; \
+			pq_made(conn); \
+			return conn; \
 		} \
 		pq_call_t call; \
 		pq_call_push(&call, NULL, NULL, PQ_CALL_CONNECT); \
@@ -766,7 +818,7 @@ static void pq_finish_deferred(PGconn *conn)
 		st->finish_deferred = true;
 		return;
 	}
-	REAL(PQfinish)(conn);
+	pq_finish(conn);
 	if (st != NULL) {
 		pq_conn_closed(st);
 	}
@@ -796,7 +848,7 @@ static void pq_w_PQfinish(PGconn *conn)
 				st->finish_deferred = true;
 				break;
 			}
-			REAL(PQfinish)(conn);
+			pq_finish(conn);
 			st->owner = NULL; /* the turn is never handed on: waiters wake and give up */
 			st->depth = 0;
 			pq_conn_closed(st);
@@ -816,6 +868,9 @@ static void pq_w_PQfinish(PGconn *conn)
  * connection's error message then. */
 static int pq_w_PQrequestCancel(PGconn *conn)
 {
+	if (pq_is_finished(conn)) {
+		return 0;
+	}
 	if (!async_io_can_wait()) {
 		return REAL(PQrequestCancel)(conn);
 	}
@@ -952,6 +1007,12 @@ void async_pq_conn_rshutdown(void)
 		ASYNC_G(pgsql_calls) = NULL;
 		zend_hash_destroy(calls);
 		FREE_HASHTABLE(calls);
+	}
+	HashTable *closed = ASYNC_G(pgsql_closed);
+	if (closed != NULL) {
+		ASYNC_G(pgsql_closed) = NULL;
+		zend_hash_destroy(closed);
+		FREE_HASHTABLE(closed);
 	}
 	HashTable *conns = ASYNC_G(pgsql_conns);
 	ASYNC_G(pgsql_conns) = NULL;

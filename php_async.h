@@ -95,6 +95,7 @@ ZEND_BEGIN_MODULE_GLOBALS(async)
 	HashTable *pgsql_conns;          /* PGconn * -> its turn, while it lives (hook_pgsql_conn.c) */
 	HashTable *pgsql_calls;          /* coroutine -> its innermost libpq call (hook_pgsql_conn.c) */
 	async_list_t pgsql_states;       /* every connection state of the request (hook_pgsql_conn.c) */
+	HashTable *pgsql_closed;         /* PGconn * finished in this request, until reused (hook_pgsql_conn.c) */
 	zend_execute_data *pgsql_quiet_frame;  /* a driver function a cancellation returned into (hook_pgsql_conn.c) */
 	zend_object *pgsql_quiet_exception;    /* ... and that cancellation, pending (NULL: a connect's, deferred) */
 	HashTable *curl_busy;            /* CURLM * -> who is inside, waits for, selects on a multi (hook_curl.c) */
