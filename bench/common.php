@@ -56,12 +56,13 @@ function bench_spread(array $values, int $decimals = 3): string
     return sprintf("%.{$decimals}f .. %.{$decimals}f", min($values), max($values));
 }
 
-function bench_header(string $title): void
+function bench_header(string $title, ?int $reps = null): void
 {
+    $reps ??= bench_reps();
     printf("=== %s ===\n", $title);
     $load = explode(' ', (string) @file_get_contents('/proc/loadavg'));
     printf("php %s, %s, %d cores, load average %s (other work on the machine inflates every figure), reps=%d%s\n",
-        PHP_VERSION, php_uname('m'), bench_cpu_count(), $load[0] ?? '?', bench_reps(),
+        PHP_VERSION, php_uname('m'), bench_cpu_count(), $load[0] ?? '?', $reps,
         getenv('BENCH_QUICK') ? ', BENCH_QUICK (iterations / 10)' : '');
 }
 

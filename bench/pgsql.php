@@ -158,8 +158,7 @@ function measure(string $mode, string $driver, bool $pin): array
     return $kv;
 }
 
-bench_header("PostgreSQL: $tasks tasks x $per queries (SELECT 1), per driver; PostgreSQL " . basename(dirname(servers_postgres_bin()))
-    . "; $reps repetitions (BENCH_REPS)");
+bench_header("PostgreSQL: $tasks tasks x $per queries (SELECT 1), per driver; PostgreSQL " . basename(dirname(servers_postgres_bin())), $reps);
 echo $taskset !== null ? "sequential and stock runs pinned to CPU $cpu with the server's backends; concurrent runs not pinned\n"
     : "nothing pinned\n";
 $n = $tasks * $per;
