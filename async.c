@@ -311,6 +311,7 @@ static PHP_MINIT_FUNCTION(async)
 	async_pcntl_hooks_install();
 	async_curl_hooks_install();
 	async_pgsql_hooks_install();
+	async_pdo_pool_install();
 	async_exec_hooks_install();
 	async_proc_wait_hooks_install();
 	async_stdio_hooks_install();
@@ -332,6 +333,7 @@ static PHP_MSHUTDOWN_FUNCTION(async)
 	async_pcntl_hooks_uninstall();
 	async_curl_hooks_uninstall();
 	async_pgsql_hooks_uninstall();
+	async_pdo_pool_uninstall();
 	async_exec_hooks_uninstall();
 	async_proc_wait_hooks_uninstall();
 	async_main_end_unregister();
@@ -362,6 +364,7 @@ static PHP_RINIT_FUNCTION(async)
 
 static PHP_RSHUTDOWN_FUNCTION(async)
 {
+	async_pdo_pool_rshutdown(); /* its healthcheck timers and rollbacks, before the scheduler goes */
 	async_scheduler_rshutdown();
 	async_clock_rshutdown();
 	async_autoload_rshutdown();
@@ -398,8 +401,22 @@ static PHP_MINFO_FUNCTION(async)
 	DISPLAY_INI_ENTRIES();
 }
 
+/* Modules whose classes and functions the hooks change start first, whatever the INI order. */
+static const zend_module_dep async_deps[] = {
+	ZEND_MOD_OPTIONAL("pdo")
+	ZEND_MOD_OPTIONAL("pdo_mysql")
+	ZEND_MOD_OPTIONAL("pdo_pgsql")
+	ZEND_MOD_OPTIONAL("pdo_sqlite")
+	ZEND_MOD_OPTIONAL("pgsql")
+	ZEND_MOD_OPTIONAL("mysqli")
+	ZEND_MOD_OPTIONAL("curl")
+	ZEND_MOD_OPTIONAL("sockets")
+	ZEND_MOD_END
+};
+
 zend_module_entry async_module_entry = {
-	STANDARD_MODULE_HEADER,
+	STANDARD_MODULE_HEADER_EX, NULL,
+	async_deps,
 	PHP_ASYNC_NAME,
 	ext_functions,
 	PHP_MINIT(async),

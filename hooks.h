@@ -74,6 +74,13 @@ void async_pgsql_hooks_uninstall(void);
 void async_pgsql_hooks_rinit(void);
 void async_pgsql_hooks_rshutdown(void);
 
+/* hook_pdo_pool.c: PDO::ATTR_POOL_* and PDO::getPool() on PHP's own PDO class (nothing happens
+ * when pdo is not loaded, or when this build had no PDO headers); rshutdown closes the pools and
+ * leaves what lives on to PHP (before the reactor goes). */
+void async_pdo_pool_install(void);
+void async_pdo_pool_uninstall(void);
+void async_pdo_pool_rshutdown(void);
+
 /* hook_exec.c: exec(), system(), passthru(), shell_exec() (and the backtick operator): inside a
  * coroutine the command runs under /bin/sh -c with a pipe read through the descriptor-wait API,
  * and its exit is waited for on the reactor's process event. */

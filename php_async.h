@@ -95,6 +95,9 @@ ZEND_BEGIN_MODULE_GLOBALS(async)
 	HashTable *pgsql_conns;          /* PGconn * -> its turn, while it lives (hook_pgsql_conn.c) */
 	HashTable *pgsql_calls;          /* coroutine -> its innermost libpq call (hook_pgsql_conn.c) */
 	async_list_t pgsql_states;       /* every connection state of the request (hook_pgsql_conn.c) */
+	HashTable *pdo_templates;        /* template object handle -> async_pdo_tpl_t * (hook_pdo_pool.c) */
+	HashTable *pdo_views;            /* coroutine -> its first PDO pool view (hook_pdo_pool_conn.c) */
+	HashTable *pdo_stmts;            /* statement handle -> the pooled connection it pins (hook_pdo_pool_conn.c) */
 	HashTable *pgsql_closed;         /* PGconn * finished in this request, until reused (hook_pgsql_conn.c) */
 	zend_execute_data *pgsql_quiet_frame;  /* a driver function a cancellation returned into (hook_pgsql_conn.c) */
 	zend_object *pgsql_quiet_exception;    /* ... and that cancellation, pending (NULL: a connect's, deferred) */
