@@ -1,0 +1,72 @@
+--TEST--
+PDO pool (pgsql): a coroutine that ends inside a transaction (returning, throwing, or cancelled while it waits for something else) has it rolled back: its rows are gone, the same connection goes back to the pool, and the next user (waiting at MAX 1) is not in a transaction
+--SKIPIF--
+<?php
+require __DIR__ . '/../inc/servers.inc';
+$why = servers_skip_reason('postgres', ['pdo_pgsql']);
+if ($why !== '') die("skip $why");
+?>
+--EXTENSIONS--
+pdo
+pdo_pgsql
+--INI--
+async.debug_deadlock=0
+--FILE--
+<?php
+require __DIR__ . '/pool.inc';
+use function Async\{spawn, await, suspend, timeout};
+
+$db = servers_start_postgres();
+$pdo = pool_pgsql($db, [PDO::ATTR_POOL_MAX => 1]);
+$pdo->exec('CREATE TABLE items (id SERIAL PRIMARY KEY, name TEXT)');
+$pool = $pdo->getPool();
+$mon = pool_monitor_pgsql($db);
+
+$endings = [
+    'returns' => fn () => 'done',
+    'throws' => fn () => throw new RuntimeException('failed'),
+    'cancelled while waiting' => fn () => (new Async\Channel(1))->recv(),
+];
+foreach ($endings as $how => $end) {
+    $ready = false;
+    $idA = null;
+    $a = spawn(function () use ($pdo, $end, $how, &$ready, &$idA) {
+        $pdo->beginTransaction();
+        $pdo->exec("INSERT INTO items (name) VALUES ('$how')");
+        $idA = (int) $pdo->query('SELECT pg_backend_pid()')->fetchColumn();
+        $ready = true;
+        return $end();
+    });
+    while (!$ready && !$a->isCompleted()) {
+        suspend();
+    }
+    $pinned = 'active ' . $pool->activeCount();
+    // the next user asks while A still holds the connection in its transaction
+    $b = spawn(fn () => [(int) $pdo->query('SELECT pg_backend_pid()')->fetchColumn(), $pdo->inTransaction(),
+        (int) $pdo->query("SELECT count(*) FROM pg_stat_activity WHERE state LIKE 'idle in transaction%'")->fetchColumn(),
+        (int) $pdo->query("SELECT COUNT(*) FROM items WHERE name = '$how'")->fetchColumn()]);
+    if ($how === 'cancelled while waiting') {
+        while (!$a->isSuspended()) {
+            suspend();
+        }
+        $a->cancel();
+    }
+    try {
+        await($a);
+        $outcome = 'returned';
+    } catch (Throwable $e) {
+        $outcome = get_class($e);
+    }
+    [$idB, $bInTx, $serverInTx, $rows] = await($b, timeout(5000));
+    echo "$how ($outcome, $pinned while in it): next user ",
+        $idA === $idB ? 'on the same connection' : "on another ($idA, $idB)",
+        ', inTransaction ', var_export($bInTx, true), ', idle in transaction on the server ', $serverInTx,
+        ", A's rows $rows, on the server ", $mon->query("SELECT COUNT(*) FROM items WHERE name = '$how'")->fetchColumn(), "\n";
+}
+echo 'pool: ', count($pool), ', idle ', $pool->idleCount(), "\n";
+?>
+--EXPECT--
+returns (returned, active 1 while in it): next user on the same connection, inTransaction false, idle in transaction on the server 0, A's rows 0, on the server 0
+throws (RuntimeException, active 1 while in it): next user on the same connection, inTransaction false, idle in transaction on the server 0, A's rows 0, on the server 0
+cancelled while waiting (Async\AsyncCancellation, active 1 while in it): next user on the same connection, inTransaction false, idle in transaction on the server 0, A's rows 0, on the server 0
+pool: 1, idle 1

@@ -1,0 +1,65 @@
+--TEST--
+PDO pool (mysql): lastInsertId() is per coroutine: A and B insert in turns (MAX 1: on one physical connection; MAX 2), each reads its own id afterwards, also after another coroutine inserted on that connection; a coroutine that inserted nothing reads "0" as on a connection of its own
+--SKIPIF--
+<?php
+require __DIR__ . '/../inc/servers.inc';
+$why = servers_skip_reason('mariadb', ['pdo_mysql']);
+if ($why !== '') die("skip $why");
+?>
+--EXTENSIONS--
+mysqlnd
+pdo
+pdo_mysql
+--INI--
+async.debug_deadlock=0
+--FILE--
+<?php
+require __DIR__ . '/pool.inc';
+use function Async\{spawn, await, await_all_or_fail, timeout};
+
+$db = pool_start_mariadb();
+foreach ([1, 2] as $max) {
+    $pdo = pool_mysql($db, [PDO::ATTR_POOL_MAX => $max]);
+    $pdo->exec('DROP TABLE IF EXISTS items');
+    $pdo->exec('CREATE TABLE items (id INT PRIMARY KEY AUTO_INCREMENT, name VARCHAR(20)) ENGINE=InnoDB');
+    $toA = new Async\Channel(1);
+    $toB = new Async\Channel(1);
+    $log = [];
+    $a = spawn(function () use ($pdo, $toA, $toB, &$log) {
+        $pdo->exec("INSERT INTO items (name) VALUES ('a1')");
+        $toB->send(1);
+        $toA->recv();
+        $log[] = 'A reads ' . $pdo->lastInsertId() . ', its row is ' . $pdo->query("SELECT id FROM items WHERE name = 'a1'")->fetchColumn();
+        $pdo->exec("INSERT INTO items (name) VALUES ('a2')");
+        $toB->send(2);
+        $toA->recv();
+        $log[] = 'A reads ' . $pdo->lastInsertId() . ', its row is ' . $pdo->query("SELECT id FROM items WHERE name = 'a2'")->fetchColumn();
+    });
+    $b = spawn(function () use ($pdo, $toA, $toB, &$log) {
+        $toB->recv();
+        $st = $pdo->prepare('INSERT INTO items (name) VALUES (?)');
+        $st->execute(['b1']);
+        unset($st);
+        $toA->send(1);
+        $toB->recv();
+        $log[] = 'B reads ' . $pdo->lastInsertId() . ', its row is ' . $pdo->query("SELECT id FROM items WHERE name = 'b1'")->fetchColumn();
+        $toA->send(2);
+    });
+    await_all_or_fail([$a, $b], timeout(5000));
+    // the last statement on the connection(s) is another coroutine's insert: not C's business
+    await(spawn(fn () => $pdo->exec("INSERT INTO items (name) VALUES ('d')")));
+    $c = await(spawn(fn () => $pdo->lastInsertId()));
+    echo "== MAX $max\n", implode("\n", $log), "\nC, no insert, reads $c\n";
+}
+?>
+--EXPECT--
+== MAX 1
+A reads 1, its row is 1
+B reads 2, its row is 2
+A reads 3, its row is 3
+C, no insert, reads 0
+== MAX 2
+A reads 1, its row is 1
+B reads 2, its row is 2
+A reads 3, its row is 3
+C, no insert, reads 0
