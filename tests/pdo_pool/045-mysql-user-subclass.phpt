@@ -45,7 +45,7 @@ $pdo = new Db($db['dsn']);
 $pdo->exec('CREATE TABLE items (tag VARCHAR(10)) ENGINE=InnoDB');
 echo 'class ', get_class($pdo), ', pool ', get_debug_type($pdo->getPool()), "\n";
 
-$state = new ArrayObject(['in' => 0]);
+$state = new ArrayObject(['in' => 0, 'counted' => 0]);
 $results = await_all_or_fail(array_map(fn ($i) => spawn(function () use ($pdo, $state, $i) {
     $pdo->beginTransaction();
     $pdo->exec("INSERT INTO items VALUES ('c$i')");
@@ -56,6 +56,10 @@ $results = await_all_or_fail(array_map(fn ($i) => spawn(function () use ($pdo, $
     }
     $own = (int) $pdo->query('SELECT COUNT(*) FROM items')->fetchColumn();
     $same = $pdo->session() === $first;
+    $state['counted']++;
+    while ($state['counted'] < 3) {  // nobody commits before all have counted
+        suspend();
+    }
     $i === 2 ? $pdo->rollBack() : $pdo->commit();
     return [$first, $own, $same];
 }), [1, 2, 3]), timeout(5000));
