@@ -1018,6 +1018,7 @@ void async_pdo_pool_install(void)
 	}
 	each_pdo_class(class_install);
 	async_pdo_pool_conn_minit();
+	async_pdo_stmt_cache_minit();
 }
 
 void async_pdo_pool_uninstall(void)
@@ -1026,6 +1027,7 @@ void async_pdo_pool_uninstall(void)
 		return;
 	}
 	each_pdo_class(class_uninstall);
+	async_pdo_stmt_cache_mshutdown();
 	pdo_ce = NULL;
 }
 
