@@ -102,6 +102,7 @@ static async_pdo_method_kind_t method_kind(const zend_string *lc_name)
 		{ "createaggregate", ASYNC_PDO_M_REGISTER },
 		{ "createcollation", ASYNC_PDO_M_REGISTER },
 		{ "setauthorizer", ASYNC_PDO_M_REGISTER },
+		{ "loadextension", ASYNC_PDO_M_REGISTER },
 		{ "setnoticecallback", ASYNC_PDO_M_REGISTER },
 	};
 	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {

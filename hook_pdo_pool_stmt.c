@@ -29,6 +29,7 @@
 #ifdef HAVE_ASYNC_PDO_POOL
 
 #include "hook_pdo_pool.h"
+#include "async_compat.h"
 #include "zend_interfaces.h"
 
 typedef struct {
@@ -142,7 +143,12 @@ void async_pdo_stmt_cache_put(async_pdo_conn_t *conn, zend_string *sql, zval *op
 static bool stmt_reset(zend_object *obj)
 {
 	pdo_stmt_t *stmt = php_pdo_stmt_fetch_object(obj);
-	if (!Z_ISUNDEF(stmt->lazy_object_ref) || stmt->dbh == NULL) {
+#if ASYNC_PDO_STMT_OBJECT_POINTERS
+	bool lazy_row = stmt->lazy_object_ref != NULL;
+#else
+	bool lazy_row = !Z_ISUNDEF(stmt->lazy_object_ref);
+#endif
+	if (lazy_row || stmt->dbh == NULL) {
 		return false;
 	}
 	if (obj->properties != NULL && zend_hash_num_elements(obj->properties) > (uint32_t) obj->ce->default_properties_count) {
