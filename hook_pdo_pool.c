@@ -37,8 +37,9 @@ zend_class_entry *async_pdo_exception_ce;
 static zend_object_handlers tpl_handlers;
 static const zend_object_handlers *pdo_handlers;
 
-/* per-process: the constructors and PDO::connect() (8.4), replaced with ours */
+/* per-process: the constructors, replaced with ours */
 static zif_handler orig_construct;
+/* per-process: PDO::connect() (8.4), replaced with ours */
 static zif_handler orig_connect;
 
 /* ---------------------------------------------------------------------------------------------
@@ -55,6 +56,7 @@ typedef struct {
 
 /* per-process: filled at MINIT, and when a driver method of 8.2 is first looked up */
 static tramp_t tramps[TRAMP_COUNT];
+/* per-process: how many of them are taken */
 static uint32_t tramps_used;
 
 static void pdo_dispatch(uint32_t index, INTERNAL_FUNCTION_PARAMETERS);

@@ -157,7 +157,6 @@ void async_pdo_conn_replay(async_pdo_conn_t *conn);
 bool async_pdo_conn_override(async_pdo_conn_t *conn, zend_long attr, zval *value);
 
 void async_pdo_pool_conn_minit(void);
-void async_pdo_pool_rshutdown(void);
 
 /* ---------------------------------------------------------------------------------------------
  * hook_pdo_pool_stmt.c: the prepared-statement cache of each connection

@@ -42,6 +42,7 @@ typedef struct {
 
 /* per-process: found at MINIT */
 static zend_class_entry *pdo_stmt_ce;
+/* per-process: PDOStatement::setAttribute(), replaced with ours at MINIT */
 static zif_handler orig_stmt_set_attribute;
 
 static cached_t *cached_of(zend_object *stmt)
