@@ -46,6 +46,7 @@ benchmarks=(
     "socket_pingpong|"
     "curl|-d extension=curl"
     "pgsql|-d extension=pgsql -d extension=pdo -d extension=pdo_pgsql"
+    "pdo_pool|-d extension=pdo -d extension=mysqlnd -d extension=pdo_mysql -d extension=pgsql -d extension=pdo_pgsql"
     "exec|"
     "files|-d memory_limit=-1"
     "fpm_soak|"
