@@ -35,7 +35,7 @@ try {
     echo "cancelled mid-query\n";
 }
 $t0 = hrtime(true);
-while (count($pool) < 2 && ms_since($t0) < 2000 * slow_factor()) {
+while ((count($pool) < 2 || $pool->idleCount() < 2) && ms_since($t0) < 2000 * slow_factor()) {
     delay(10);
 }
 echo 'back to MIN: ', count($pool), ', idle ', $pool->idleCount(), "\n";
