@@ -405,16 +405,8 @@ static bool option_persistent(HashTable *options)
 	return zval_get_long(v) != 0;
 }
 
-static ZEND_COLD void throw_pdo(const char *format, ...) ZEND_ATTRIBUTE_FORMAT(printf, 1, 2);
-static ZEND_COLD void throw_pdo(const char *format, ...)
-{
-	va_list va;
-	va_start(va, format);
-	zend_string *message = zend_vstrpprintf(0, format, va);
-	va_end(va);
-	zend_throw_exception(async_pdo_exception_ce, ZSTR_VAL(message), 0);
-	zend_string_release(message);
-}
+/* PDO's own exception class, as PDO throws it (code 0). */
+#define throw_pdo(...) zend_throw_exception_ex(async_pdo_exception_ce, 0, __VA_ARGS__)
 
 /* The frame's options argument without the pool's keys (PDO would refuse them as unknown
  * attributes): a new array in the frame's slot. */
