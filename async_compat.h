@@ -75,4 +75,7 @@ static zend_always_inline bool async_compat_parse_arg_func(zval *arg, zend_fcall
  * (coroutine.h mirrors it): the same fields from 8.2 to 8.5. */
 #define ASYNC_FIBER_STACK_LAYOUT_KNOWN (PHP_VERSION_ID < 80600)
 
+/* 8.5: a PDOStatement's PDO object and its lazy row are zend_object pointers (before, zvals). */
+#define ASYNC_PDO_STMT_OBJECT_POINTERS (PHP_VERSION_ID >= 80500)
+
 #endif /* ASYNC_COMPAT_H */

@@ -37,8 +37,9 @@ zend_class_entry *async_pdo_exception_ce;
 static zend_object_handlers tpl_handlers;
 static const zend_object_handlers *pdo_handlers;
 
-/* per-process: the constructors and PDO::connect() (8.4), replaced with ours */
+/* per-process: the constructors, replaced with ours */
 static zif_handler orig_construct;
+/* per-process: PDO::connect() (8.4), replaced with ours */
 static zif_handler orig_connect;
 
 /* ---------------------------------------------------------------------------------------------
@@ -55,6 +56,7 @@ typedef struct {
 
 /* per-process: filled at MINIT, and when a driver method of 8.2 is first looked up */
 static tramp_t tramps[TRAMP_COUNT];
+/* per-process: how many of them are taken */
 static uint32_t tramps_used;
 
 static void pdo_dispatch(uint32_t index, INTERNAL_FUNCTION_PARAMETERS);
@@ -102,6 +104,7 @@ static async_pdo_method_kind_t method_kind(const zend_string *lc_name)
 		{ "createaggregate", ASYNC_PDO_M_REGISTER },
 		{ "createcollation", ASYNC_PDO_M_REGISTER },
 		{ "setauthorizer", ASYNC_PDO_M_REGISTER },
+		{ "loadextension", ASYNC_PDO_M_REGISTER },
 		{ "setnoticecallback", ASYNC_PDO_M_REGISTER },
 	};
 	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
@@ -1023,6 +1026,7 @@ void async_pdo_pool_install(void)
 	}
 	each_pdo_class(class_install);
 	async_pdo_pool_conn_minit();
+	async_pdo_stmt_cache_minit();
 }
 
 void async_pdo_pool_uninstall(void)
@@ -1031,6 +1035,7 @@ void async_pdo_pool_uninstall(void)
 		return;
 	}
 	each_pdo_class(class_uninstall);
+	async_pdo_stmt_cache_mshutdown();
 	pdo_ce = NULL;
 }
 

@@ -147,6 +147,8 @@ bool async_pdo_view_bind(async_pdo_view_t *view, bool may_wait);
 void async_pdo_view_after_call(async_pdo_view_t *view);
 /* A call made a statement on the view's connection: it pins the connection while it lives. */
 void async_pdo_conn_track_statement(async_pdo_conn_t *conn, zend_object *stmt);
+/* A statement no longer pins its connection (taken back by the statement cache). */
+void async_pdo_conn_untrack_statement(async_pdo_conn_t *conn, zend_object *stmt);
 /* A call ended with an exception or an error: a cancelled, dead or dropped connection is broken. */
 void async_pdo_conn_after_error(async_pdo_conn_t *conn, bool cancelled);
 /* Applies what the template registered since the connection last took it. */
@@ -155,7 +157,6 @@ void async_pdo_conn_replay(async_pdo_conn_t *conn);
 bool async_pdo_conn_override(async_pdo_conn_t *conn, zend_long attr, zval *value);
 
 void async_pdo_pool_conn_minit(void);
-void async_pdo_pool_rshutdown(void);
 
 /* ---------------------------------------------------------------------------------------------
  * hook_pdo_pool_stmt.c: the prepared-statement cache of each connection
@@ -166,6 +167,11 @@ void async_pdo_pool_rshutdown(void);
 bool async_pdo_stmt_cache_take(async_pdo_conn_t *conn, zend_string *sql, zval *options, zval *retval);
 /* A statement prepare() just made: kept in the cache when it can be. */
 void async_pdo_stmt_cache_put(async_pdo_conn_t *conn, zend_string *sql, zval *options, zend_object *stmt);
+/* A statement's caller let it go (its destructor): true when the cache took it back. */
+bool async_pdo_stmt_cache_back(zend_object *stmt);
 void async_pdo_stmt_cache_free(async_pdo_conn_t *conn);
+void async_pdo_stmt_cache_minit(void);
+void async_pdo_stmt_cache_mshutdown(void);
+void async_pdo_stmt_cache_rshutdown(void);
 
 #endif /* ASYNC_HOOK_PDO_POOL_H */

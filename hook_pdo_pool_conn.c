@@ -636,6 +636,24 @@ static void statement_gone(async_pdo_conn_t *conn)
 	}
 }
 
+/* A statement of the cache let go by its caller is taken back instead of destroyed. */
+static void stmt_dtor_obj(zend_object *obj)
+{
+	if (async_pdo_stmt_cache_back(obj)) {
+		return;
+	}
+	stmt_orig_handlers->dtor_obj(obj);
+}
+
+void async_pdo_conn_untrack_statement(async_pdo_conn_t *conn, zend_object *stmt)
+{
+	HashTable *stmts = ASYNC_G(pdo_stmts);
+	if (stmts != NULL && zend_hash_index_find_ptr(stmts, stmt->handle) == conn) {
+		zend_hash_index_del(stmts, stmt->handle);
+		statement_gone(conn);
+	}
+}
+
 static void stmt_free_obj(zend_object *obj)
 {
 	HashTable *stmts = ASYNC_G(pdo_stmts);
@@ -655,6 +673,7 @@ void async_pdo_conn_track_statement(async_pdo_conn_t *conn, zend_object *stmt)
 		/* per-process: the same values whichever thread writes them first */
 		memcpy(&stmt_handlers, stmt->handlers, sizeof(zend_object_handlers));
 		stmt_handlers.free_obj = stmt_free_obj;
+		stmt_handlers.dtor_obj = stmt_dtor_obj;
 		stmt_orig_handlers = stmt->handlers;
 	}
 	if (stmt->handlers != stmt_orig_handlers && stmt->handlers != &stmt_handlers) {
@@ -748,6 +767,7 @@ void async_pdo_pool_rshutdown(void)
 		FREE_HASHTABLE(tpls);
 		ASYNC_G(pdo_templates) = NULL;
 	}
+	async_pdo_stmt_cache_rshutdown();
 	if (ASYNC_G(pdo_views) != NULL) {
 		zend_hash_destroy(ASYNC_G(pdo_views));
 		FREE_HASHTABLE(ASYNC_G(pdo_views));

@@ -98,6 +98,7 @@ ZEND_BEGIN_MODULE_GLOBALS(async)
 	HashTable *pdo_templates;        /* template object handle -> async_pdo_tpl_t * (hook_pdo_pool.c) */
 	HashTable *pdo_views;            /* coroutine -> its first PDO pool view (hook_pdo_pool_conn.c) */
 	HashTable *pdo_stmts;            /* statement handle -> the pooled connection it pins (hook_pdo_pool_conn.c) */
+	HashTable *pdo_cached;           /* statement handle -> its place in a statement cache (hook_pdo_pool_stmt.c) */
 	HashTable *pgsql_closed;         /* PGconn * finished in this request, until reused (hook_pgsql_conn.c) */
 	zend_execute_data *pgsql_quiet_frame;  /* a driver function a cancellation returned into (hook_pgsql_conn.c) */
 	zend_object *pgsql_quiet_exception;    /* ... and that cancellation, pending (NULL: a connect's, deferred) */

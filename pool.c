@@ -59,7 +59,9 @@ typedef struct {
 	async_list_t waiters;               /* FIFO of parked acquirers */
 	zend_async_timer_event_t *healthcheck_timer;
 	zend_async_event_callback_t *healthcheck_cb;
-	bool healthcheck_running;
+	bool healthcheck_running;           /* a maintenance coroutine runs (checks, or only a refill) */
+	bool task_checks;                   /* ... and checks idle resources (else it only refills) */
+	bool refill_failed;                 /* its factory failed: no refill again until something changes */
 	bool object_owned;                  /* made by `new Async\Pool`: closed when that object dies */
 } async_pool_t;
 
@@ -295,7 +297,10 @@ static void pool_put_idle(async_pool_t *pool, zval *resource)
 	}
 }
 
-/* A resource was destroyed: the oldest waiter may create a fresh one in its place. */
+static void pool_task_spawn(async_pool_t *pool, bool checks);
+
+/* A resource was destroyed: the oldest waiter may create a fresh one in its place; with none, a
+ * pool below its minimum makes one in a coroutine of its own. */
 static void pool_slot_freed(async_pool_t *pool)
 {
 	if (POOL_CLOSED(pool) || POOL_TOTAL(pool) >= pool->base.max_size) {
@@ -304,6 +309,9 @@ static void pool_slot_freed(async_pool_t *pool)
 	async_pool_waiter_t *w = pool_next_waiter(pool);
 	if (w != NULL) {
 		waiter_wake(pool, w, WAITER_SLOT, NULL);
+	} else if (POOL_TOTAL(pool) < pool->base.min_size) {
+		pool->refill_failed = false;
+		pool_task_spawn(pool, false);
 	}
 }
 
@@ -604,6 +612,8 @@ static void pool_release_ex(async_pool_t *pool, zval *value)
  * run user code (P12). Only idle resources are checked.
  * ------------------------------------------------------------------------------------------- */
 
+static void pool_refill(async_pool_t *pool);
+
 static void pool_healthcheck_run(async_pool_t *pool)
 {
 	zval resource;
@@ -628,11 +638,18 @@ static void pool_healthcheck_run(async_pool_t *pool)
 		pool_slot_freed(pool);
 	}
 
-	/* Refill up to min; a waiter woken by pool_slot_freed() may already be creating one. */
+	pool_refill(pool);
+}
+
+/* Up to min; a waiter woken by pool_slot_freed() may already be creating one. */
+static void pool_refill(async_pool_t *pool)
+{
+	zval resource;
 	while (!POOL_CLOSED(pool) && POOL_TOTAL(pool) < pool->base.min_size && !EG(exception)) {
 		pool->active++;
 		if (!pool_call_factory(pool, &resource)) {
 			pool->active--;
+			pool->refill_failed = true;
 			pool_swallow_exception();
 			break;
 		}
@@ -640,13 +657,20 @@ static void pool_healthcheck_run(async_pool_t *pool)
 	}
 }
 
-static void pool_healthcheck_entry(void)
+static void pool_task_entry(void)
 {
-	pool_healthcheck_run((async_pool_t *) ZEND_ASYNC_CURRENT_COROUTINE->extended_data);
+	async_pool_t *pool = (async_pool_t *) ZEND_ASYNC_CURRENT_COROUTINE->extended_data;
+	if (pool->task_checks) {
+		pool_healthcheck_run(pool);
+	} else {
+		pool_refill(pool);
+	}
 }
 
-/* The check coroutine ended (or was cancelled before it ran): it held a pool reference. */
-static void pool_healthcheck_done(zend_async_event_t *event, zend_async_event_callback_t *callback,
+/* The maintenance coroutine ended (or was cancelled before it ran): it held a pool reference. A
+ * resource destroyed after its refill is made up for now, unless the factory just failed (the
+ * next destruction or check tries again: no loop of failing coroutines). */
+static void pool_task_done(zend_async_event_t *event, zend_async_event_callback_t *callback,
 	void *result, zend_object *exception)
 {
 	async_pool_cb_t *cb = (async_pool_cb_t *) callback;
@@ -656,33 +680,46 @@ static void pool_healthcheck_done(zend_async_event_t *event, zend_async_event_ca
 	}
 	cb->pool = NULL;
 	pool->healthcheck_running = false;
+	if (!POOL_CLOSED(pool) && !pool->refill_failed && POOL_TOTAL(pool) < pool->base.min_size) {
+		pool_task_spawn(pool, false);
+	}
 	ZEND_ASYNC_EVENT_RELEASE(&pool->base.event);
+}
+
+/* One maintenance coroutine at a time: a check (which refills after) or a refill alone. */
+static void pool_task_spawn(async_pool_t *pool, bool checks)
+{
+	if (pool->healthcheck_running || POOL_CLOSED(pool) || !ZEND_ASYNC_IS_ACTIVE) {
+		return;
+	}
+	zend_coroutine_t *co = ZEND_ASYNC_SPAWN();
+	if (co == NULL) {
+		pool_swallow_exception(); /* e.g. async.max_contexts reached: try next time */
+		return;
+	}
+	if (!ZEND_COROUTINE_IS_FINISHED(co)) { /* cancelled at once during a graceful shutdown */
+		co->internal_entry = pool_task_entry;
+		co->extended_data = pool;
+		async_pool_cb_t *done = (async_pool_cb_t *) ZEND_ASYNC_EVENT_CALLBACK_EX(pool_task_done, sizeof(async_pool_cb_t));
+		done->pool = pool;
+		co->event.add_callback(&co->event, &done->base);
+		ZEND_ASYNC_EVENT_CALLBACK_RELEASE(&done->base);
+		ZEND_ASYNC_EVENT_ADD_REF(&pool->base.event);
+		pool->healthcheck_running = true;
+		pool->task_checks = checks;
+	}
+	ZEND_ASYNC_EVENT_RELEASE(&co->event); /* the handle; the coroutine keeps itself alive */
 }
 
 static void pool_healthcheck_tick(zend_async_event_t *event, zend_async_event_callback_t *callback,
 	void *result, zend_object *exception)
 {
 	async_pool_t *pool = ((async_pool_cb_t *) callback)->pool;
-	if (pool->healthcheck_running || POOL_CLOSED(pool)
-		|| (pool->idle.count == 0 && POOL_TOTAL(pool) >= pool->base.min_size)) {
+	if (pool->idle.count == 0 && POOL_TOTAL(pool) >= pool->base.min_size) {
 		return;
 	}
-	zend_coroutine_t *co = ZEND_ASYNC_SPAWN();
-	if (co == NULL) {
-		pool_swallow_exception(); /* e.g. async.max_contexts reached: try next tick */
-		return;
-	}
-	if (!ZEND_COROUTINE_IS_FINISHED(co)) { /* cancelled at once during a graceful shutdown */
-		co->internal_entry = pool_healthcheck_entry;
-		co->extended_data = pool;
-		async_pool_cb_t *done = (async_pool_cb_t *) ZEND_ASYNC_EVENT_CALLBACK_EX(pool_healthcheck_done, sizeof(async_pool_cb_t));
-		done->pool = pool;
-		co->event.add_callback(&co->event, &done->base);
-		ZEND_ASYNC_EVENT_CALLBACK_RELEASE(&done->base);
-		ZEND_ASYNC_EVENT_ADD_REF(&pool->base.event);
-		pool->healthcheck_running = true;
-	}
-	ZEND_ASYNC_EVENT_RELEASE(&co->event); /* the handle; the coroutine keeps itself alive */
+	pool->refill_failed = false;
+	pool_task_spawn(pool, true);
 }
 
 static bool pool_healthcheck_start(async_pool_t *pool)

@@ -33,6 +33,9 @@ need=(php$v-dev php$v-cli libuv1-dev pkg-config make gcc valgrind
   # tests/pgsql: PHP's two PostgreSQL clients, a server the tests start privately, and libpq's
   # headers for the hook's types (the module never links libpq)
   php$v-pgsql libpq-dev
+  # tests/pdo_pool: the pool over pdo_sqlite too (a file database), and Doctrine DBAL over a
+  # pooled PDO
+  php$v-sqlite3 php-doctrine-dbal
   # tests/fpm: a private php-fpm per test, driven by cgi-fcgi
   php$v-fpm libfcgi-bin
   # tests/curl: ext/curl, libcurl's headers for the curl hooks (the module never links libcurl),

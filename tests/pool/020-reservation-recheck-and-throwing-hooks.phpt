@@ -90,6 +90,9 @@ $b = outcome(function () use ($pool) { $pool->release(2); return 'ok'; });
 echo '  release: ', $b, "\n";
 echo '  strategy heard: ', implode('; ', $failures), "\n";
 var_dump(count($pool));
+// Below min (1) with nobody waiting: the pool makes one in a coroutine of its own.
+suspend();
+var_dump(count($pool), $pool->idleCount());
 ?>
 --EXPECT--
 close between release and the waiter's turn:
@@ -112,3 +115,6 @@ hooks that throw are rejections:
   release: got 'ok'
   strategy heard: RuntimeException: release says no
 int(0)
+int(1)
+int(1)
+  destroy 3
