@@ -312,6 +312,7 @@ static PHP_MINIT_FUNCTION(async)
 	async_curl_hooks_install();
 	async_pgsql_hooks_install();
 	async_pdo_pool_install();
+	async_persistent_install();
 	async_exec_hooks_install();
 	async_proc_wait_hooks_install();
 	async_stdio_hooks_install();
@@ -334,6 +335,7 @@ static PHP_MSHUTDOWN_FUNCTION(async)
 	async_curl_hooks_uninstall();
 	async_pgsql_hooks_uninstall();
 	async_pdo_pool_uninstall();
+	async_persistent_uninstall();
 	async_exec_hooks_uninstall();
 	async_proc_wait_hooks_uninstall();
 	async_main_end_unregister();
@@ -366,6 +368,7 @@ static PHP_RSHUTDOWN_FUNCTION(async)
 {
 	async_pdo_pool_rshutdown(); /* its healthcheck timers and rollbacks, before the scheduler goes */
 	async_scheduler_rshutdown();
+	async_persistent_rshutdown(); /* every coroutine ended: held persistent entries go back under their keys */
 	async_clock_rshutdown();
 	async_autoload_rshutdown();
 	async_contexts_shutdown();

@@ -81,7 +81,7 @@ if test "$PHP_ASYNC" != "no"; then
      exceptions.c awaitable.c coroutine.c coroutine_output.c coroutine_autoload.c coroutine_finally.c coroutine_awaiter.c clock.c stack_arena.c scheduler.c async_wait.c main_end.c async_import.c \
      reactor.c reactor_timer.c reactor_poll.c reactor_io.c reactor_dns.c reactor_signal.c reactor_process.c reactor_fs_event.c reactor_work.c \
      context.c scope.c future.c timeout.c channel.c pool.c task_group.c task_group_join.c task_group_iterator.c iterate.c virtual_time.c await.c signal_wait.c fs_watcher.c cpu.c runtime_stats.c \
-     hook_functions.c hook_sleep.c hook_dns.c hook_sockets.c hook_stream_transport.c hook_stream_select.c hook_pcntl.c hook_curl.c hook_curl_multi.c hook_pgsql.c hook_pgsql_conn.c hook_pgsql_cancel.c hook_pdo_pool.c hook_pdo_pool_conn.c hook_pdo_pool_stmt.c hook_exec.c hook_proc_wait.c hook_stdio.c hook_stdio_files.c hook_stdio_lock.c hook_stdio_wrapper.c hook_stdio_pool.c hook_watchdog.c hook_dump.c hook_time.c],
+     hook_functions.c hook_sleep.c hook_dns.c hook_sockets.c hook_stream_transport.c hook_stream_select.c hook_pcntl.c hook_curl.c hook_curl_multi.c hook_pgsql.c hook_pgsql_conn.c hook_pgsql_cancel.c hook_pdo_pool.c hook_pdo_pool_conn.c hook_pdo_pool_stmt.c hook_persistent.c hook_exec.c hook_proc_wait.c hook_stdio.c hook_stdio_files.c hook_stdio_lock.c hook_stdio_wrapper.c hook_stdio_pool.c hook_watchdog.c hook_dump.c hook_time.c],
     $ext_shared,, [-DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 -Wall -Wno-unused-parameter $ASYNC_CC_FLAGS])
   PHP_INSTALL_HEADERS([ext/async], [zend_async_API.h async_io_wait.h async_import.h php_async.h async_ring.h])
 fi

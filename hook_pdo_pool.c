@@ -405,16 +405,8 @@ static bool option_persistent(HashTable *options)
 	return zval_get_long(v) != 0;
 }
 
-static ZEND_COLD void throw_pdo(const char *format, ...) ZEND_ATTRIBUTE_FORMAT(printf, 1, 2);
-static ZEND_COLD void throw_pdo(const char *format, ...)
-{
-	va_list va;
-	va_start(va, format);
-	zend_string *message = zend_vstrpprintf(0, format, va);
-	va_end(va);
-	zend_throw_exception(async_pdo_exception_ce, ZSTR_VAL(message), 0);
-	zend_string_release(message);
-}
+/* PDO's own exception class, as PDO throws it (code 0). */
+#define throw_pdo(...) zend_throw_exception_ex(async_pdo_exception_ce, 0, __VA_ARGS__)
 
 /* The frame's options argument without the pool's keys (PDO would refuse them as unknown
  * attributes): a new array in the frame's slot. */
@@ -544,7 +536,8 @@ static ZEND_NAMED_FUNCTION(pdo_construct)
 {
 	zval *options = EX_NUM_ARGS() >= 4 ? ZEND_CALL_ARG(execute_data, 4) : NULL;
 	if (options == NULL || Z_TYPE_P(options) != IS_ARRAY || !has_pool_keys(Z_ARRVAL_P(options))) {
-		orig_construct(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+		/* PDO::ATTR_PERSISTENT: held by the coroutine (hook_persistent.c) */
+		async_persistent_pdo_construct(INTERNAL_FUNCTION_PARAM_PASSTHRU, orig_construct);
 		return;
 	}
 	pool_options_t po;
@@ -553,7 +546,7 @@ static ZEND_NAMED_FUNCTION(pdo_construct)
 	}
 	frame_strip_options(options);
 	if (!po.enabled) {
-		orig_construct(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+		async_persistent_pdo_construct(INTERNAL_FUNCTION_PARAM_PASSTHRU, orig_construct);
 		return;
 	}
 	if (option_persistent(Z_ARRVAL_P(options))) {
@@ -572,7 +565,7 @@ static ZEND_NAMED_FUNCTION(pdo_connect)
 {
 	zval *options = EX_NUM_ARGS() >= 4 ? ZEND_CALL_ARG(execute_data, 4) : NULL;
 	if (options == NULL || Z_TYPE_P(options) != IS_ARRAY || !has_pool_keys(Z_ARRVAL_P(options))) {
-		orig_connect(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+		async_persistent_pdo_construct(INTERNAL_FUNCTION_PARAM_PASSTHRU, orig_connect);
 		return;
 	}
 	pool_options_t po;
@@ -585,7 +578,11 @@ static ZEND_NAMED_FUNCTION(pdo_connect)
 			"belongs to one coroutine at a time, a persistent one to the whole process");
 		RETURN_THROWS();
 	}
-	orig_connect(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+	if (po.enabled) {
+		orig_connect(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+	} else {
+		async_persistent_pdo_construct(INTERNAL_FUNCTION_PARAM_PASSTHRU, orig_connect);
+	}
 	if (po.enabled && EG(exception) == NULL && Z_TYPE_P(return_value) == IS_OBJECT
 		&& !tpl_create(Z_OBJ_P(return_value), execute_data, &po)) {
 		zval_ptr_dtor(return_value);

@@ -1124,6 +1124,7 @@ static php_stream *net_factory(const char *proto, size_t protolen, const char *r
 			php_stream *stream = t->orig(proto, protolen, resourcename, resourcenamelen, persistent_id,
 				options, flags, timeout, context STREAMS_REL_CC);
 			net_wrap(stream, t->kind);
+			async_persistent_stream_made(stream, persistent_id); /* held before the connect suspends */
 			return stream;
 		}
 	}

@@ -81,6 +81,22 @@ void async_pdo_pool_install(void);
 void async_pdo_pool_uninstall(void);
 void async_pdo_pool_rshutdown(void);
 
+/* hook_persistent.c: persistent connections held by one coroutine at a time (pfsockopen(),
+ * stream_socket_client() with STREAM_CLIENT_PERSISTENT, PDO::ATTR_PERSISTENT): while a coroutine
+ * holds one, its entry of EG(persistent_list) is under a private key, so a concurrent open of the
+ * key makes another connection; released when closed or when the holder ends, put back under its
+ * key (or a spare key) at the latest at rshutdown (before the reactor goes). */
+void async_persistent_install(void);
+void async_persistent_uninstall(void);
+void async_persistent_rshutdown(void);
+/* The transport factory made `stream` (registered under persistent_id when that is not NULL):
+ * called by hook_stream_transport.c before the connect can suspend. */
+void async_persistent_stream_made(php_stream *stream, const char *persistent_id);
+/* PDO::__construct() / PDO::connect() of PHP (`orig`) with PDO::ATTR_PERSISTENT taken care of:
+ * constructions of one key take turns, and the connection is held by the calling coroutine until
+ * its PDO objects are freed or it ends (hook_pdo_pool.c calls it). */
+void async_persistent_pdo_construct(INTERNAL_FUNCTION_PARAMETERS, zif_handler orig);
+
 /* hook_exec.c: exec(), system(), passthru(), shell_exec() (and the backtick operator): inside a
  * coroutine the command runs under /bin/sh -c with a pipe read through the descriptor-wait API,
  * and its exit is waited for on the reactor's process event. */

@@ -109,6 +109,11 @@ ZEND_BEGIN_MODULE_GLOBALS(async)
 	HashTable *stdio_copying;         /* coroutines inside copy(): their casts to a descriptor fail (hook_stdio_files.c) */
 	zend_coroutine_t *stdio_budget_co; /* who last did file I/O, and since when (hook_stdio_files.c) */
 	uint64_t stdio_budget_start;
+	HashTable *persistent_cos;       /* coroutine -> the persistent entries it holds (hook_persistent.c) */
+	HashTable *persistent_objs;      /* PDO object handle -> the held entry it uses (hook_persistent.c) */
+	HashTable *persistent_turns;     /* key -> the PDO constructions of it, in turn (hook_persistent.c) */
+	zend_coroutine_t *persistent_opening; /* inside pfsockopen()/stream_socket_client(), until the factory (hook_persistent.c) */
+	zend_ulong persistent_serial;    /* numbers the private keys of held entries (hook_persistent.c) */
 	/* reactor */
 	struct uv_loop_s *loop;          /* the request's loop (reactor.c) */
 	struct _async_timer_batch_s *timer_batch_open;   /* the newest shared batch, joinable (reactor_timer.c) */

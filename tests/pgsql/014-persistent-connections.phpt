@@ -1,5 +1,5 @@
 --TEST--
-Persistent connections (pg_pconnect(), PDO::ATTR_PERSISTENT) first made by several coroutines at once: one server session (the first connect does not suspend, so PHP never registers the key twice and frees a connection in use), whose calls take turns, never a crossed result
+Persistent connections (pg_pconnect(), PDO::ATTR_PERSISTENT) first made by several coroutines at once: pg_pconnect() gives one server session (the first connect does not suspend, so PHP never registers the key twice and frees a connection in use), whose calls take turns; a persistent PDO is held by its coroutine, so each of the six gets a session of its own (tests/persistent); never a crossed result
 --SKIPIF--
 <?php
 require __DIR__ . '/../inc/servers.inc';
@@ -45,4 +45,4 @@ echo 'server sessions: pgsql ', count($pids['pgsql']), ', PDO ', count($pids['pd
 ?>
 --EXPECT--
 0 errors, 0 crossed results
-server sessions: pgsql 1, PDO 1
+server sessions: pgsql 1, PDO 6
