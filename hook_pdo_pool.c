@@ -724,17 +724,23 @@ static void call_on_template(async_pdo_tpl_t *tpl, zif_handler orig, INTERNAL_FU
 	}
 }
 
-/* What a private connection would say with none bound: true when answered here. */
-static bool answer_from_view(async_pdo_view_t *view, async_pdo_method_kind_t kind, zval *return_value)
+/* What a private connection would say where the coroutine has none bound (or, for
+ * lastInsertId(), made no statement on the one bound): true when answered here. */
+static bool answer_from_view(async_pdo_tpl_t *tpl, async_pdo_view_t *view, async_pdo_method_kind_t kind,
+	zval *return_value)
 {
-	if (view != NULL && view->conn != NULL) {
-		return false;
-	}
+	bool bound = view != NULL && view->conn != NULL;
 	switch (kind) {
 		case ASYNC_PDO_M_IN_TRANSACTION:
+			if (bound) {
+				return false;
+			}
 			RETVAL_FALSE;
 			return true;
 		case ASYNC_PDO_M_ERROR_CODE:
+			if (bound) {
+				return false;
+			}
 			if (view == NULL || Z_TYPE(view->error_code) == IS_UNDEF) {
 				RETVAL_NULL(); /* as a connection no call was made on */
 			} else {
@@ -742,6 +748,9 @@ static bool answer_from_view(async_pdo_view_t *view, async_pdo_method_kind_t kin
 			}
 			return true;
 		case ASYNC_PDO_M_ERROR_INFO:
+			if (bound) {
+				return false;
+			}
 			if (view != NULL && Z_TYPE(view->error_info) == IS_ARRAY) {
 				RETVAL_COPY(&view->error_info);
 				return true;
@@ -757,13 +766,36 @@ static bool answer_from_view(async_pdo_view_t *view, async_pdo_method_kind_t kin
 			add_next_index_null(return_value);
 			return true;
 		case ASYNC_PDO_M_LAST_INSERT_ID:
+			if (bound && view->made_sql) {
+				return false; /* its own statement's, on its own connection */
+			}
 			if (view != NULL && Z_TYPE(view->last_id) != IS_UNDEF) {
 				RETVAL_COPY(&view->last_id);
 				return true;
 			}
-			return false;
+			if (tpl->driver != ASYNC_PDO_DRIVER_PGSQL) {
+				RETVAL_STRINGL("0", 1); /* what a new MySQL or SQLite connection says */
+				return true;
+			}
+			return false; /* PostgreSQL's lastval(), in a session cleared of others' sequences */
 		default:
 			return false;
+	}
+}
+
+/* The calls that leave a connection's last insert id as theirs (MySQL resets it on every
+ * statement, autocommit changes included). */
+static bool kind_runs_sql(async_pdo_method_kind_t kind)
+{
+	switch (kind) {
+		case ASYNC_PDO_M_ERROR_CODE:
+		case ASYNC_PDO_M_ERROR_INFO:
+		case ASYNC_PDO_M_LAST_INSERT_ID:
+		case ASYNC_PDO_M_GET_ATTRIBUTE:
+		case ASYNC_PDO_M_IN_TRANSACTION:
+			return false;
+		default:
+			return true;
 	}
 }
 
@@ -800,7 +832,7 @@ static void pool_call(async_pdo_tpl_t *tpl, zend_coroutine_t *co, async_pdo_meth
 {
 	zend_object *obj = Z_OBJ(EX(This));
 	async_pdo_view_t *view = zend_hash_index_find_ptr(&tpl->views, (zend_ulong) (uintptr_t) co);
-	if (answer_from_view(view, kind, return_value)) {
+	if (answer_from_view(tpl, view, kind, return_value)) {
 		return;
 	}
 	if (view == NULL) {
@@ -812,6 +844,16 @@ static void pool_call(async_pdo_tpl_t *tpl, zend_coroutine_t *co, async_pdo_meth
 	async_pdo_conn_t *conn = view->conn;
 	if (conn->replayed < tpl->replay_count) {
 		async_pdo_conn_replay(conn);
+	}
+	if (kind == ASYNC_PDO_M_LAST_INSERT_ID && !view->made_sql) {
+		/* PostgreSQL: no sequence of the coroutine's own used on this session yet. The session's
+		 * lastval()/currval() state is an earlier coroutine's: cleared, so PHP's own call answers
+		 * as on a new connection ("lastval is not yet defined in this session"). */
+		zval sql, rv;
+		ZVAL_STRINGL(&sql, "DISCARD SEQUENCES", sizeof("DISCARD SEQUENCES") - 1);
+		async_pdo_call(conn->obj, "exec", 1, &sql, &rv, true);
+		zval_ptr_dtor(&sql);
+		zval_ptr_dtor(&rv);
 	}
 	if (kind == ASYNC_PDO_M_SET_ATTRIBUTE && EX_NUM_ARGS() == 2 && Z_TYPE_P(ZEND_CALL_ARG(execute_data, 1)) == IS_LONG) {
 		if (!async_pdo_conn_override(conn, Z_LVAL_P(ZEND_CALL_ARG(execute_data, 1)), ZEND_CALL_ARG(execute_data, 2))) {
@@ -834,6 +876,9 @@ static void pool_call(async_pdo_tpl_t *tpl, zend_coroutine_t *co, async_pdo_meth
 	orig(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 	Z_OBJ(EX(This)) = obj;
 	view->depth--;
+	if (kind_runs_sql(kind) && view->conn == conn) {
+		view->made_sql = true;
+	}
 
 	if ((kind == ASYNC_PDO_M_PREPARE || kind == ASYNC_PDO_M_QUERY) && Z_TYPE_P(return_value) == IS_OBJECT) {
 		if (kind == ASYNC_PDO_M_PREPARE && conn->stmt_cache != NULL) {

@@ -96,6 +96,7 @@ struct _async_pdo_conn_s {
 	bool out;                  /* taken from the pool (bound, pinned or acquired by user code) */
 	bool releasing;            /* inside async_pdo_conn_release() */
 	bool maybe_inserted;       /* SQL that may have made an id ran since the last release */
+	zend_long thread_id;       /* MySQL's CONNECTION_ID(), for a KILL QUERY when cancelled (0: unknown) */
 };
 
 struct _async_pdo_view_s {
@@ -103,6 +104,7 @@ struct _async_pdo_view_s {
 	zend_coroutine_t *co;
 	async_pdo_conn_t *conn;   /* bound, or NULL */
 	uint32_t depth;           /* calls of this coroutine running on the template */
+	bool made_sql;            /* SQL ran through the template on the bound connection */
 	HashTable *attrs;         /* attribute -> value this coroutine set */
 	/* What the coroutine's last connection reported when it went back: */
 	bool has_error;           /* an error state was kept (else: as a fresh connection) */

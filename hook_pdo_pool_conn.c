@@ -24,6 +24,7 @@
 #include "hook_pdo_pool.h"
 #include "async_io_wait.h"
 #include "zend_exceptions.h"
+#include "zend_interfaces.h"
 
 /* per-process: "00000", the state of a connection without an error */
 static zend_string *str_no_error;
@@ -53,6 +54,64 @@ static async_pdo_conn_t *conn_of(async_pdo_tpl_t *tpl, zval *resource)
  * The pool's callbacks
  * ------------------------------------------------------------------------------------------- */
 
+/* A new physical object of the template's class, made with the template's constructor arguments
+ * (PHP's exception when it fails). */
+static bool conn_construct(async_pdo_tpl_t *tpl, zval *object)
+{
+	if (object_init_ex(object, tpl->conn_ce) != SUCCESS) {
+		return false;
+	}
+	zend_object *obj = Z_OBJ_P(object);
+	zend_function *ctor = obj->handlers->get_constructor(obj);
+	if (ctor == NULL) {
+		return false;
+	}
+	zend_call_known_instance_method(ctor, obj, NULL, tpl->ctor_argc, tpl->ctor_args);
+	return EG(exception) == NULL;
+}
+
+/* MySQL's id of the connection's server thread, for a KILL QUERY when a call on it is cancelled.
+ * Asked with prepares emulated for the moment (pdo_mysql's preparer reads only the connection's
+ * flag): no server-side statement counted against the user's. */
+static void conn_read_thread_id(async_pdo_conn_t *conn)
+{
+	pdo_dbh_t *dbh = async_pdo_dbh(conn->obj);
+	zval emulate, rv;
+	ZVAL_UNDEF(&emulate);
+	if (dbh->methods->get_attribute == NULL || dbh->methods->get_attribute(dbh, PDO_ATTR_EMULATE_PREPARES, &emulate) <= 0) {
+		return;
+	}
+	zval args[2];
+	ZVAL_LONG(&args[0], PDO_ATTR_EMULATE_PREPARES);
+	ZVAL_TRUE(&args[1]);
+	if (async_pdo_call(conn->obj, "setattribute", 2, args, &rv, true)) {
+		zval sql, stmt;
+		ZVAL_STRINGL(&sql, "SELECT CONNECTION_ID()", sizeof("SELECT CONNECTION_ID()") - 1);
+		if (async_pdo_call(conn->obj, "query", 1, &sql, &stmt, true) && Z_TYPE(stmt) == IS_OBJECT) {
+			zval id;
+			zend_object *pending = EG(exception);
+			EG(exception) = NULL;
+			zend_call_method(Z_OBJ(stmt), Z_OBJCE(stmt), NULL, "fetchcolumn", sizeof("fetchcolumn") - 1, &id, 0, NULL, NULL);
+			if (EG(exception) == NULL) {
+				conn->thread_id = zval_get_long(&id);
+			} else {
+				zend_object *ex = EG(exception);
+				EG(exception) = NULL;
+				OBJ_RELEASE(ex);
+			}
+			EG(exception) = pending;
+			zval_ptr_dtor(&id);
+		}
+		zval_ptr_dtor(&stmt);
+		zval_ptr_dtor(&sql);
+	}
+	zval_ptr_dtor(&rv);
+	ZVAL_COPY_VALUE(&args[1], &emulate);
+	async_pdo_call(conn->obj, "setattribute", 2, args, &rv, true);
+	zval_ptr_dtor(&rv);
+	zval_ptr_dtor(&emulate);
+}
+
 /* A new physical connection: the template's class, the template's constructor arguments. */
 static zend_result pool_factory(zend_async_pool_t *pool, zval *resource)
 {
@@ -60,18 +119,10 @@ static zend_result pool_factory(zend_async_pool_t *pool, zval *resource)
 	if (tpl == NULL || tpl->closed) {
 		return FAILURE;
 	}
-	if (object_init_ex(resource, tpl->conn_ce) != SUCCESS) {
-		return FAILURE;
-	}
-	zend_object *obj = Z_OBJ_P(resource);
-	zend_function *ctor = obj->handlers->get_constructor(obj);
-	if (ctor == NULL) {
-		return FAILURE;
-	}
-	zend_call_known_instance_method(ctor, obj, NULL, tpl->ctor_argc, tpl->ctor_args);
-	if (EG(exception) != NULL) {
+	if (!conn_construct(tpl, resource)) {
 		return FAILURE; /* PHP's own PDOException: the caller sees it */
 	}
+	zend_object *obj = Z_OBJ_P(resource);
 	async_pdo_conn_t *conn = ecalloc(1, sizeof(async_pdo_conn_t));
 	conn->obj = obj;
 	conn->tpl = tpl;
@@ -82,6 +133,9 @@ static zend_result pool_factory(zend_async_pool_t *pool, zval *resource)
 		zend_hash_init(conn->stmt_cache, 8, NULL, NULL, 0);
 	}
 	async_pdo_conn_replay(conn);
+	if (tpl->driver == ASYNC_PDO_DRIVER_MYSQL) {
+		conn_read_thread_id(conn);
+	}
 	return SUCCESS;
 }
 
@@ -109,7 +163,9 @@ static void pool_destructor(zend_async_pool_t *pool, zval *resource)
 	async_pdo_tpl_release(tpl);
 }
 
-/* Idle connections, every PDO::ATTR_POOL_HEALTHCHECK_INTERVAL ms: a round trip to the server. */
+/* Idle connections, every PDO::ATTR_POOL_HEALTHCHECK_INTERVAL ms: a round trip to the server
+ * (MySQL's ping; a SELECT 1 on PostgreSQL, whose own liveness check would reconnect a dead
+ * connection and lose its session). */
 static bool pool_healthcheck(zend_async_pool_t *pool, zval *resource)
 {
 	async_pdo_tpl_t *tpl = pool_tpl(pool);
@@ -117,15 +173,22 @@ static bool pool_healthcheck(zend_async_pool_t *pool, zval *resource)
 	if (conn == NULL || conn->broken) {
 		return false;
 	}
-	if (tpl->driver == ASYNC_PDO_DRIVER_SQLITE) {
-		return true; /* a file, no server to lose */
+	switch (tpl->driver) {
+		case ASYNC_PDO_DRIVER_MYSQL: {
+			pdo_dbh_t *dbh = async_pdo_dbh(conn->obj);
+			return dbh->methods->check_liveness == NULL || dbh->methods->check_liveness(dbh) == SUCCESS;
+		}
+		case ASYNC_PDO_DRIVER_PGSQL: {
+			zval sql, rv;
+			ZVAL_STRINGL(&sql, "SELECT 1", sizeof("SELECT 1") - 1);
+			bool ok = async_pdo_call(conn->obj, "exec", 1, &sql, &rv, true) && Z_TYPE(rv) == IS_LONG;
+			zval_ptr_dtor(&sql);
+			zval_ptr_dtor(&rv);
+			return ok;
+		}
+		default:
+			return true; /* SQLite: a file, no server to lose */
 	}
-	zval sql, rv;
-	ZVAL_STRINGL(&sql, "SELECT 1", sizeof("SELECT 1") - 1);
-	bool ok = async_pdo_call(conn->obj, "exec", 1, &sql, &rv, true) && Z_TYPE(rv) == IS_LONG;
-	zval_ptr_dtor(&sql);
-	zval_ptr_dtor(&rv);
-	return ok;
 }
 
 static bool pool_before_acquire(zend_async_pool_t *pool, zval *resource)
@@ -339,6 +402,7 @@ bool async_pdo_view_bind(async_pdo_view_t *view, bool may_wait)
 	conn->out = true;
 	conn->view = view;
 	view->conn = conn;
+	view->made_sql = false;
 	conn_apply_view_attrs(conn, view);
 	return true;
 }
@@ -357,7 +421,7 @@ static void view_snapshot(async_pdo_view_t *view, async_pdo_conn_t *conn)
 		async_pdo_call(conn->obj, "errorcode", 0, NULL, &view->error_code, true);
 		async_pdo_call(conn->obj, "errorinfo", 0, NULL, &view->error_info, true);
 	}
-	if (conn->tpl->driver != ASYNC_PDO_DRIVER_PGSQL || conn->maybe_inserted) {
+	if (!conn->broken && (conn->tpl->driver != ASYNC_PDO_DRIVER_PGSQL || conn->maybe_inserted)) {
 		/* MySQL and SQLite keep it in the client; PostgreSQL asks the server (lastval()) */
 		zval id;
 		if (async_pdo_call(conn->obj, "lastinsertid", 0, NULL, &id, true) && Z_TYPE(id) == IS_STRING) {
@@ -379,9 +443,7 @@ void async_pdo_view_after_call(async_pdo_view_t *view)
 		return; /* pinned */
 	}
 	conn->releasing = true;
-	if (!conn->broken) {
-		view_snapshot(view, conn);
-	}
+	view_snapshot(view, conn);
 	conn->releasing = false;
 	if (view->conn != conn || conn->statements > 0) {
 		return; /* the snapshot's calls changed what pins it (a failed query's statement went) */
@@ -445,29 +507,41 @@ static void conn_give_back(async_pdo_conn_t *conn)
 	zval_ptr_dtor(&resource);
 }
 
-typedef struct {
-	zend_async_event_callback_t base;
-	async_pdo_conn_t *conn;
-} rollback_cb_t;
-
-static void rollback_entry(void)
+/* The last of a connection's return: a transaction its coroutine left open is rolled back, then
+ * it goes into the pool (or is destroyed). Waits where it can (a coroutine of the pool's own, a
+ * call's), blocks where nothing can wait. */
+static void conn_finish_return(async_pdo_conn_t *conn)
 {
-	async_pdo_conn_t *conn = ZEND_ASYNC_CURRENT_COROUTINE->extended_data;
-	ZEND_ASYNC_CURRENT_COROUTINE->extended_data = NULL;
-	if (conn == NULL) {
-		return;
+	if (!conn->broken && async_pdo_in_transaction(conn->obj)) {
+		zval rv;
+		if (!async_pdo_call(conn->obj, "rollback", 0, NULL, &rv, true) || async_pdo_in_transaction(conn->obj)) {
+			conn->broken = true;
+		}
+		zval_ptr_dtor(&rv);
 	}
-	zval rv;
-	if (!async_pdo_call(conn->obj, "rollback", 0, NULL, &rv, true) || async_pdo_in_transaction(conn->obj)) {
-		conn->broken = true;
-	}
-	zval_ptr_dtor(&rv);
 	conn_give_back(conn);
 }
 
-/* The rollback's coroutine ended: if it never ran (cancelled by a shutdown first), the
- * connection is given back broken. */
-static void rollback_done(zend_async_event_t *event, zend_async_event_callback_t *callback, void *result,
+/* Something to do on the server before it goes back: a rollback, attributes to put back, or
+ * (broken) a destruction that rolls back. */
+static bool conn_needs_io(async_pdo_conn_t *conn)
+{
+	return conn->saved_attrs != NULL || async_pdo_in_transaction(conn->obj);
+}
+
+static void return_entry(void)
+{
+	zend_coroutine_t *co = ZEND_ASYNC_CURRENT_COROUTINE;
+	async_pdo_conn_t *conn = co->extended_data;
+	co->extended_data = NULL;
+	if (conn != NULL) {
+		conn_finish_return(conn);
+	}
+}
+
+/* The return's coroutine ended: if it never ran (cancelled at once by a shutdown), the connection
+ * is given back broken, right here. */
+static void return_done(zend_async_event_t *event, zend_async_event_callback_t *callback, void *result,
 	zend_object *exception)
 {
 	zend_coroutine_t *co = (zend_coroutine_t *) event;
@@ -479,46 +553,47 @@ static void rollback_done(zend_async_event_t *event, zend_async_event_callback_t
 	}
 }
 
-/* A connection nobody uses any more: rolled back if a transaction is open, then given back. */
+/* Runs `entry` with `data` in a coroutine of its own, `done` when it ends; false when none can be
+ * started (the request ends). */
+static bool spawn_task(zend_coroutine_entry_t entry, void *data, zend_async_event_callback_fn done)
+{
+	if (!ZEND_ASYNC_IS_ACTIVE) {
+		return false;
+	}
+	zend_object *pending = EG(exception);
+	EG(exception) = NULL;
+	zend_coroutine_t *co = ZEND_ASYNC_SPAWN();
+	if (EG(exception) != NULL) {
+		zend_object *ex = EG(exception);
+		EG(exception) = NULL;
+		OBJ_RELEASE(ex);
+	}
+	EG(exception) = pending;
+	if (co == NULL) {
+		return false;
+	}
+	if (ZEND_COROUTINE_IS_FINISHED(co)) {
+		ZEND_ASYNC_EVENT_RELEASE(&co->event);
+		return false;
+	}
+	co->internal_entry = entry;
+	co->extended_data = data;
+	if (done != NULL) {
+		zend_async_event_callback_t *cb = ZEND_ASYNC_EVENT_CALLBACK_EX(done, sizeof(zend_async_event_callback_t));
+		co->event.add_callback(&co->event, cb);
+		ZEND_ASYNC_EVENT_CALLBACK_RELEASE(cb);
+	}
+	ZEND_ASYNC_EVENT_RELEASE(&co->event); /* the handle; the coroutine keeps itself alive */
+	return true;
+}
+
+/* A connection nobody uses any more. Where its caller cannot wait (a coroutine's end, a
+ * destructor, the request's end) the server work is done by a coroutine of the pool's own. */
 static void conn_return(async_pdo_conn_t *conn, bool may_wait)
 {
-	if (conn->broken || !async_pdo_in_transaction(conn->obj)) {
-		conn_give_back(conn);
-		return;
+	if (may_wait || !conn_needs_io(conn) || !spawn_task(return_entry, conn, return_done)) {
+		conn_finish_return(conn);
 	}
-	if (may_wait) {
-		zval rv;
-		if (!async_pdo_call(conn->obj, "rollback", 0, NULL, &rv, true) || async_pdo_in_transaction(conn->obj)) {
-			conn->broken = true;
-		}
-		zval_ptr_dtor(&rv);
-		conn_give_back(conn);
-		return;
-	}
-	zend_coroutine_t *co = NULL;
-	if (ZEND_ASYNC_IS_ACTIVE && !conn->tpl->closed) {
-		co = ZEND_ASYNC_SPAWN();
-		if (co == NULL && EG(exception) != NULL) {
-			zend_object *ex = EG(exception);
-			EG(exception) = NULL;
-			OBJ_RELEASE(ex);
-		}
-	}
-	if (co == NULL || ZEND_COROUTINE_IS_FINISHED(co)) {
-		if (co != NULL) {
-			ZEND_ASYNC_EVENT_RELEASE(&co->event);
-		}
-		conn->broken = true; /* no coroutine to roll it back: closing it rolls it back */
-		conn_give_back(conn);
-		return;
-	}
-	co->internal_entry = rollback_entry;
-	co->extended_data = conn;
-	rollback_cb_t *done = (rollback_cb_t *) ZEND_ASYNC_EVENT_CALLBACK_EX(rollback_done, sizeof(rollback_cb_t));
-	done->conn = conn;
-	co->event.add_callback(&co->event, &done->base);
-	ZEND_ASYNC_EVENT_CALLBACK_RELEASE(&done->base);
-	ZEND_ASYNC_EVENT_RELEASE(&co->event);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -541,6 +616,54 @@ static bool mysql_client_error(pdo_dbh_t *dbh)
 	return client || c == 1053 || c == 1927 || c == 4031;
 }
 
+typedef struct {
+	async_pdo_tpl_t *tpl;
+	zend_long thread_id;
+} killer_t;
+
+static void killer_free(killer_t *k)
+{
+	async_pdo_tpl_release(k->tpl);
+	efree(k);
+}
+
+/* MySQL goes on running a statement whose client left (SLEEP(), a long SELECT): a connection of
+ * its own asks the server to stop it, as PostgreSQL's cancel request does there. */
+static void killer_entry(void)
+{
+	zend_coroutine_t *co = ZEND_ASYNC_CURRENT_COROUTINE;
+	killer_t *k = co->extended_data;
+	co->extended_data = NULL;
+	if (k == NULL) {
+		return;
+	}
+	zval pdo;
+	ZVAL_UNDEF(&pdo);
+	if (conn_construct(k->tpl, &pdo)) {
+		zval sql, rv;
+		ZVAL_STR(&sql, zend_strpprintf(0, "KILL QUERY " ZEND_LONG_FMT, k->thread_id));
+		async_pdo_call(Z_OBJ(pdo), "exec", 1, &sql, &rv, true);
+		zval_ptr_dtor(&sql);
+		zval_ptr_dtor(&rv);
+	} else if (EG(exception) != NULL) {
+		zend_object *ex = EG(exception);
+		EG(exception) = NULL;
+		OBJ_RELEASE(ex);
+	}
+	zval_ptr_dtor(&pdo);
+	killer_free(k);
+}
+
+static void killer_done(zend_async_event_t *event, zend_async_event_callback_t *callback, void *result,
+	zend_object *exception)
+{
+	zend_coroutine_t *co = (zend_coroutine_t *) event;
+	if (co->extended_data != NULL) {
+		killer_free(co->extended_data);
+		co->extended_data = NULL;
+	}
+}
+
 void async_pdo_conn_after_error(async_pdo_conn_t *conn, bool cancelled)
 {
 	if (conn->broken) {
@@ -549,6 +672,15 @@ void async_pdo_conn_after_error(async_pdo_conn_t *conn, bool cancelled)
 	if (cancelled) {
 		/* whatever the server still does for it, it is not handed out half-way */
 		conn->broken = true;
+		if (conn->tpl->driver == ASYNC_PDO_DRIVER_MYSQL && conn->thread_id > 0 && !conn->tpl->closed) {
+			killer_t *k = emalloc(sizeof(killer_t));
+			k->tpl = conn->tpl;
+			k->thread_id = conn->thread_id;
+			conn->tpl->refcount++;
+			if (!spawn_task(killer_entry, k, killer_done)) {
+				killer_free(k);
+			}
+		}
 		return;
 	}
 	pdo_dbh_t *dbh = async_pdo_dbh(conn->obj);

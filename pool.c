@@ -1249,11 +1249,17 @@ static bool api_try_acquire(zend_async_pool_t *pool, zval *result)
 	return api_pool_valid(pool) && pool_acquire_ex((async_pool_t *) pool, result, 0, false);
 }
 
+/* A C caller may give a resource back while an exception of its own unwinds (a failed query
+ * whose connection goes back): set aside, so the hooks do not take it for their own rejection,
+ * and put back first, with anything the release threw chained after it. */
 static void api_release(zend_async_pool_t *pool, zval *resource)
 {
-	if (api_pool_valid(pool)) {
-		pool_release_ex((async_pool_t *) pool, resource);
+	if (!api_pool_valid(pool)) {
+		return;
 	}
+	zend_object *pending = pool_take_exception();
+	pool_release_ex((async_pool_t *) pool, resource);
+	pool_rethrow(pending);
 }
 
 static void api_close(zend_async_pool_t *pool)

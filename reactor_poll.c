@@ -635,8 +635,10 @@ void async_poll_rshutdown(void)
 
 bool async_io_can_wait(void)
 {
-	return ZEND_ASYNC_G(coroutine) != NULL && ZEND_ASYNC_IS_ACTIVE && async_wait_allowed()
-		&& EG(exception) == NULL && !CG(unclean_shutdown);
+	/* A finished coroutine still current runs its finish handlers (a connection given back
+	 * there): it cannot suspend any more, so its I/O is stock, blocking. */
+	return ZEND_ASYNC_G(coroutine) != NULL && !ZEND_COROUTINE_IS_FINISHED(ZEND_ASYNC_G(coroutine))
+		&& ZEND_ASYNC_IS_ACTIVE && async_wait_allowed() && EG(exception) == NULL && !CG(unclean_shutdown);
 }
 
 void async_io_fd_closing(php_socket_t fd)
