@@ -51,9 +51,9 @@ for lane in "${lanes[@]}"; do
       # run-tests' -m runs each test under memcheck with USE_ZEND_ALLOC=0 and fails it on any
       # error or leak report.
       # run-tests cannot combine -m with parallel workers.
-      # The private PostgreSQL servers of tests/pgsql run natively (run-tests traces children):
+      # The private PostgreSQL, MariaDB and redis servers of the tests run natively (run-tests traces children):
       # a postmaster under memcheck takes minutes to start, and it is not what is tested.
-      VALGRIND_OPTS="${VALGRIND_OPTS:-} --trace-children-skip=*/postgres,*/initdb,*/setpriv,*/pg_ctl" \
+      VALGRIND_OPTS="${VALGRIND_OPTS:-} --trace-children-skip=*/postgres,*/initdb,*/setpriv,*/pg_ctl,*/mariadbd,*/redis-server" \
         JOBS=1 ALLOW_SKIP=1 RUN_TESTS_ARGS="-m --set-timeout 300" "$root/scripts/run-phpt.sh" valgrind || status=1 ;;
     jit-tracing|jit-function)
       "$root/scripts/run-phpt.sh" "$lane" $("$root/scripts/jit-flags.sh" "${lane#jit-}") || status=1 ;;

@@ -69,7 +69,7 @@ cp -a "$cache/src/$srcdir" "$build"
 cd "$build"
 flags=(--prefix="$prefix" --disable-all --enable-cli --disable-cgi --disable-phpdbg
        --enable-sockets --enable-posix --enable-pcntl --with-openssl --enable-mysqlnd --with-mysqli
-       --enable-pdo --with-pdo-mysql --enable-opcache --with-zlib)
+       --enable-pdo --with-pdo-mysql --with-pdo-sqlite --with-sqlite3 --enable-opcache --with-zlib)
 cflags="-O1 -g"
 case $flavour in
   debug) flags+=(--enable-debug) ;;
