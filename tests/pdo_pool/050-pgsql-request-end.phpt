@@ -42,7 +42,7 @@ PHP;
 $script = sys_get_temp_dir() . '/async-pdo-pool-end-' . getmypid() . '.php';
 file_put_contents($script, $child);
 foreach (['exit' => [], 'shutdown timeout' => ['-d', 'async.shutdown_timeout=200']] as $end => $ini) {
-    $cmd = [PHP_BINARY, '-n', '-d', 'extension=pdo', '-d', 'extension=pdo_pgsql', '-d', 'extension=' . async_module_path(),
+    $cmd = [PHP_BINARY, '-n', ...child_extension_flags(['pdo', 'pdo_pgsql']), '-d', 'extension=' . async_module_path(),
         '-d', 'async.debug_deadlock=0', '-d', 'display_errors=1', '-d', 'log_errors=0', ...$ini, $script, $db['dsn'], $end];
     $proc = proc_open($cmd, [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
     $out = stream_get_contents($pipes[1]) . stream_get_contents($pipes[2]);
