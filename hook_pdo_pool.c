@@ -1028,15 +1028,9 @@ static void class_uninstall(zend_class_entry *ce)
 			fn->internal_function.handler = tramp_orig(fn->internal_function.handler);
 		}
 	} ZEND_HASH_FOREACH_END();
-	zend_hash_str_del(&ce->function_table, "getpool", sizeof("getpool") - 1);
-	for (size_t i = 0; i < sizeof(pool_constants) / sizeof(pool_constants[0]); i++) {
-		const char *name = pool_constants[i].name;
-		zend_class_constant *c = zend_hash_str_find_ptr(&ce->constants_table, name, strlen(name));
-		if (c != NULL) {
-			zend_hash_str_del(&ce->constants_table, name, strlen(name));
-			if (ce == pdo_ce) {
-				pefree(c, 1);
-			}
+	/* getPool() and the constants stay: PHP frees them with the class (the method's arginfo, which
+	 * zend_register_functions() copied, is freed only there), and no PHP code runs after this. */
+}
 		}
 	}
 }
