@@ -1031,9 +1031,6 @@ static void class_uninstall(zend_class_entry *ce)
 	/* getPool() and the constants stay: PHP frees them with the class (the method's arginfo, which
 	 * zend_register_functions() copied, is freed only there), and no PHP code runs after this. */
 }
-		}
-	}
-}
 
 /* PDO and the internal classes that extend it (Pdo\Mysql & co. on 8.4+): `fn` for each. */
 static void each_pdo_class(void (*fn)(zend_class_entry *))
