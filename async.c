@@ -13,34 +13,13 @@
 #include "zend_exceptions.h"
 #include "zend_closures.h"
 /* core */
-#include "awaitable.h"
-#include "exceptions.h"
-#include "coroutine.h"
-#include "scheduler.h"
-#include "main_end.h"
-#include "coroutine_autoload.h"
-#include "async_wait.h"
+#include "core/core.h"
 /* reactor */
-#include "reactor.h"
+#include "reactor/reactor.h"
 /* primitives */
-#include "context.h"
-#include "scope.h"
-#include "future.h"
-#include "timeout.h"
-#include "pool.h"
-#include "channel.h"
-#include "task_group.h"
-#include "iterate.h"
-#include "virtual_time.h"
-#include "clock.h"
-#include "stack_arena.h"
-#include "await.h"
-#include "signal_wait.h"
-#include "fs_watcher.h"
-#include "cpu.h"
-#include "runtime_stats.h"
+#include "classes/classes.h"
 /* hooks */
-#include "hooks.h"
+#include "hooks/hooks.h"
 #include "async_arginfo.h"
 
 /* Sizes are bounded so a typo cannot make every coroutine allocate megabytes. */

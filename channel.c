@@ -30,15 +30,9 @@
  * are listed for the deadlock resolver (async_channels_resolve_deadlock()).
  */
 #include "php_async.h"
-#include "channel.h"
-#include "coroutine.h"
-#include "scheduler.h"
-#include "exceptions.h"
-#include "awaitable.h"
-#include "async_wait.h"
-#include "scope.h"
-#include "future.h"
-#include "reactor.h"
+#include "classes/classes.h"
+#include "core/core.h"
+#include "reactor/reactor.h"
 #include "zend_exceptions.h"
 #include "zend_interfaces.h"
 #include "zend_enum.h"

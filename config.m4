@@ -74,14 +74,18 @@ if test "$PHP_ASYNC" != "no"; then
     ])
   fi
 
-  dnl Sources by layer (docs/architecture.md); config.w32 lists the same (scripts/check-layout.sh).
+  dnl Sources by layer (docs/architecture.md): the spine at the root, each layer's files in its
+  dnl folder. config.w32 lists the same (scripts/check-layout.sh).
   PHP_NEW_EXTENSION(async,
-    [async.c \
-     zend_async_API.c \
-     exceptions.c awaitable.c coroutine.c coroutine_output.c coroutine_autoload.c coroutine_finally.c coroutine_awaiter.c clock.c stack_arena.c scheduler.c async_wait.c main_end.c async_import.c \
-     reactor.c reactor_timer.c reactor_poll.c reactor_io.c reactor_dns.c reactor_signal.c reactor_process.c reactor_fs_event.c reactor_work.c \
-     context.c scope.c future.c timeout.c channel.c pool.c task_group.c task_group_join.c task_group_iterator.c iterate.c virtual_time.c await.c signal_wait.c fs_watcher.c cpu.c runtime_stats.c \
-     hook_functions.c hook_sleep.c hook_dns.c hook_sockets.c hook_stream_transport.c hook_stream_select.c hook_pcntl.c hook_curl.c hook_curl_multi.c hook_pgsql.c hook_pgsql_conn.c hook_pgsql_cancel.c hook_pdo_pool.c hook_pdo_pool_conn.c hook_pdo_pool_stmt.c hook_persistent.c hook_exec.c hook_proc_wait.c hook_stdio.c hook_stdio_files.c hook_stdio_lock.c hook_stdio_wrapper.c hook_stdio_pool.c hook_watchdog.c hook_dump.c hook_time.c],
+    [async.c zend_async_API.c libuv_reactor.c scheduler.c coroutine.c pool.c channel.c \
+     core/exceptions.c core/awaitable.c core/coroutine_output.c core/coroutine_autoload.c core/coroutine_finally.c core/coroutine_awaiter.c core/clock.c core/stack_arena.c core/wait.c core/main_end.c core/import.c \
+     reactor/timer.c reactor/poll.c reactor/io.c reactor/dns.c reactor/signal.c reactor/process.c reactor/fs_event.c reactor/work.c \
+     classes/context.c classes/scope.c classes/future.c classes/timeout.c classes/task_group.c classes/task_group_join.c classes/task_group_iterator.c classes/iterate.c classes/virtual_time.c classes/await.c classes/signal_wait.c classes/fs_watcher.c classes/cpu.c classes/runtime_stats.c \
+     hooks/functions.c hooks/sleep.c hooks/dns.c hooks/sockets.c hooks/stream_transport.c hooks/stream_select.c hooks/pcntl.c hooks/curl.c hooks/curl_multi.c hooks/pgsql.c hooks/pgsql_conn.c hooks/pgsql_cancel.c hooks/pdo_pool.c hooks/pdo_pool_conn.c hooks/pdo_pool_stmt.c hooks/persistent.c hooks/exec.c hooks/proc_wait.c hooks/stdio.c hooks/stdio_files.c hooks/stdio_lock.c hooks/stdio_wrapper.c hooks/stdio_pool.c hooks/watchdog.c hooks/dump.c hooks/time.c],
     $ext_shared,, [-DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 -Wall -Wno-unused-parameter $ASYNC_CC_FLAGS])
+  PHP_ADD_BUILD_DIR([$ext_builddir/core])
+  PHP_ADD_BUILD_DIR([$ext_builddir/reactor])
+  PHP_ADD_BUILD_DIR([$ext_builddir/classes])
+  PHP_ADD_BUILD_DIR([$ext_builddir/hooks])
   PHP_INSTALL_HEADERS([ext/async], [zend_async_API.h async_io_wait.h async_import.h php_async.h async_ring.h])
 fi

@@ -6,9 +6,7 @@
  * bounded pool and the next coroutine reuses it (design doc §1, P2/P3).
  */
 #include "php_async.h"
-#include "coroutine.h"
-#include "clock.h"
-#include "stack_arena.h"
+#include "core/core.h"
 #include "zend_observer.h"
 #ifdef __SANITIZE_ADDRESS__
 # include <sanitizer/common_interface_defs.h>
@@ -24,12 +22,6 @@
 # define ASYNC_STACK_REGISTER(w, base, size) ((void) (base), (void) (size))
 # define ASYNC_STACK_DEREGISTER(w) ((void) 0)
 #endif
-#include "coroutine_finally.h"
-#include "coroutine_awaiter.h"
-#include "coroutine_autoload.h"
-#include "scheduler.h"
-#include "exceptions.h"
-#include "awaitable.h"
 #include "zend_exceptions.h"
 #include "zend_closures.h"
 #include "zend_builtin_functions.h"

@@ -15,9 +15,8 @@
  * idle + active never exceeds max_size.
  */
 #include "php_async.h"
-#include "pool.h"
-#include "exceptions.h"
-#include "async_wait.h"
+#include "classes/classes.h"
+#include "core/core.h"
 #include "zend_exceptions.h"
 #include "zend_interfaces.h"
 #include "zend_enum.h"

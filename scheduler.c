@@ -7,11 +7,7 @@
  * resumed them (design doc §1). libuv callbacks only enqueue (P12).
  */
 #include "php_async.h"
-#include "scheduler.h"
-#include "scheduler_suspend.h"
-#include "clock.h"
-#include "coroutine.h"
-#include "exceptions.h"
+#include "core/core.h"
 #include "zend_exceptions.h"
 #include "zend_smart_str.h"
 #include "SAPI.h"
