@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Proves that every check of scripts/check-layout.sh can fail: builds a tiny fake extension tree
-# (one file per layer, compiled with cc so nm sees real objects), checks that it passes, then
-# breaks one rule at a time on a fresh copy and expects exactly that check to FAIL (exit 1).
+# (the spine at the root and one file in each layer folder, compiled with cc so nm sees real
+# objects), checks that it passes, then breaks one rule at a time on a fresh copy and expects
+# exactly that check to FAIL (exit 1).
 # Usage: scripts/check-layout-selftest.sh        (needs cc and nm; takes about a second)
 set -uo pipefail
 export LC_ALL=C
@@ -10,6 +11,7 @@ checker=$here/check-layout.sh
 CC=${CC:-cc}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/check-layout-selftest.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT
+CHECKS=9
 
 passed=0
 failed=0
@@ -17,9 +19,12 @@ pass() { echo "ok   $1"; passed=$((passed + 1)); }
 fail() { echo "FAIL $1"; shift; printf '%s\n' "$@" | sed 's/^/     | /'; failed=$((failed + 1)); }
 
 # ---------------------------------------------------------------------------------------------
-# The fake tree: abi, core, reactor, primitive (with a stub), hook, module.
+# The fake tree: the spine at the root (the ABI, the core's coroutine.c, the reactor's
+# libuv_reactor.c, the module), and core/clock.c, reactor/timer.c, classes/scope.c (with a stub),
+# hooks/sleep.c, each folder with its one header.
 clean=$tmp/clean
 mkdir -p "$clean/.libs" "$clean/docs" "$tmp/inc"
+for d in core reactor classes hooks; do mkdir -p "$clean/$d/.libs"; done
 : > "$tmp/inc/uv.h" # stands in for libuv's header, outside the tree
 cd "$clean" || exit 2
 
@@ -39,8 +44,6 @@ cat > php_async.h <<'EOF'
 #ifndef PHP_ASYNC_H
 #define PHP_ASYNC_H
 #include "zend_async_API.h"
-/* coroutine.c */
-int coroutine_run(void);
 /* async.c */
 void async_module_hook(void);
 extern int async_module_started;
@@ -51,15 +54,18 @@ int async_version_check(int v);
 #endif
 #endif
 EOF
-cat > coroutine.h <<'EOF'
-#ifndef COROUTINE_H
-#define COROUTINE_H
+cat > core/core.h <<'EOF'
+#ifndef CORE_H
+#define CORE_H
+#include "php_async.h"
+int coroutine_run(void);
 int coroutine_count(void);
+int clock_now(void);
 #endif
 EOF
 cat > coroutine.c <<'EOF'
 #include "php_async.h"
-#include "coroutine.h"
+#include "core/core.h"
 
 /* per-process: the first coroutine id, fixed at startup */
 static int first_id = 1;
@@ -67,38 +73,53 @@ static int first_id = 1;
 int coroutine_run(void) { return zend_async_api_version() + first_id; }
 int coroutine_count(void) { return zend_async_api_enabled; }
 EOF
-cat > reactor_uv.h <<'EOF'
-#ifndef REACTOR_UV_H
-#define REACTOR_UV_H
-#include <uv.h>
+cat > core/clock.c <<'EOF'
+#include "core/core.h"
+int clock_now(void) { return coroutine_count(); }
+EOF
+cat > reactor/reactor.h <<'EOF'
+#ifndef REACTOR_H
+#define REACTOR_H
 int reactor_tick(void);
+#ifdef ASYNC_REACTOR_UV
+#include <uv.h>
+int reactor_timer_start(void);
+#endif
 #endif
 EOF
-cat > reactor.c <<'EOF'
+cat > libuv_reactor.c <<'EOF'
 #include "php_async.h"
-#include "reactor_uv.h"
-int reactor_tick(void) { return coroutine_run(); }
+#include "core/core.h"
+#define ASYNC_REACTOR_UV
+#include "reactor/reactor.h"
+int reactor_tick(void) { return coroutine_run() + reactor_timer_start(); }
 EOF
-cat > scope.h <<'EOF'
-#ifndef SCOPE_H
-#define SCOPE_H
+cat > reactor/timer.c <<'EOF'
+#include "core/core.h"
+#define ASYNC_REACTOR_UV
+#include "reactor/reactor.h"
+int reactor_timer_start(void) { return clock_now(); }
+EOF
+cat > classes/classes.h <<'EOF'
+#ifndef CLASSES_H
+#define CLASSES_H
 int scope_enter(void);
 #endif
 EOF
-cat > scope.stub.php <<'EOF'
+cat > classes/scope.stub.php <<'EOF'
 <?php
 /** @generate-class-entries */
 namespace Async;
 final class Scope {}
 EOF
-cat > scope_arginfo.h <<'EOF'
+cat > classes/scope_arginfo.h <<'EOF'
 /* This is a generated file, edit the .stub.php file instead. */
 static const int scope_arginfo_version = 1;
 EOF
-cat > scope.c <<'EOF'
+cat > classes/scope.c <<'EOF'
 /* The scope tree (spec §2.1); see the pitfalls §3 entry and P1. */
-#include "scope.h"
-#include "reactor_uv.h"
+#include "classes/classes.h"
+#include "reactor/reactor.h"
 #include "scope_arginfo.h"
 
 static const char *names[] = { "main" };
@@ -106,20 +127,20 @@ static int (*scope_hook)(void) = reactor_tick; /* per-process: installed once */
 
 int scope_enter(void) { return scope_hook() + (int) sizeof names + scope_arginfo_version; }
 EOF
-cat > hook_sleep.h <<'EOF'
-#ifndef HOOK_SLEEP_H
-#define HOOK_SLEEP_H
+cat > hooks/hooks.h <<'EOF'
+#ifndef HOOKS_H
+#define HOOKS_H
 int hook_sleep(void);
 #endif
 EOF
-cat > hook_sleep.c <<'EOF'
-#include "hook_sleep.h"
-#include "scope.h"
+cat > hooks/sleep.c <<'EOF'
+#include "hooks/hooks.h"
+#include "classes/classes.h"
 int hook_sleep(void) { return scope_enter(); }
 EOF
 cat > async.c <<'EOF'
 #include "php_async.h"
-#include "hook_sleep.h"
+#include "hooks/hooks.h"
 
 int async_module_started;
 /* per-process: set in MINIT,
@@ -134,8 +155,8 @@ dnl config.m4 for the fake extension
 PHP_ARG_ENABLE([async], [whether to enable async], [AS_HELP_STRING([--enable-async], [async])], [no])
 if test "$PHP_ASYNC" != "no"; then
   PHP_NEW_EXTENSION(async,
-    [async.c zend_async_API.c coroutine.c
-     reactor.c scope.c hook_sleep.c],
+    [async.c zend_async_API.c coroutine.c libuv_reactor.c
+     core/clock.c reactor/timer.c classes/scope.c hooks/sleep.c],
     $ext_shared,, [-DZEND_ENABLE_STATIC_TSRMLS_CACHE=1])
 fi
 EOF
@@ -144,9 +165,23 @@ cat > config.w32 <<'EOF'
 ARG_ENABLE("async", "async", "no");
 if (PHP_ASYNC != "no") {
 	EXTENSION("async", "async.c zend_async_API.c coroutine.c " +
-		"reactor.c scope.c", PHP_ASYNC_SHARED, "/DZEND_ENABLE_STATIC_TSRMLS_CACHE=1");
-	ADD_SOURCES(configure_module_dirname, "hook_sleep.c", "async");
+		"libuv_reactor.c", PHP_ASYNC_SHARED, "/DZEND_ENABLE_STATIC_TSRMLS_CACHE=1");
+	ADD_SOURCES(configure_module_dirname + "/core", "clock.c", "async");
+	ADD_SOURCES(configure_module_dirname + "/reactor", "timer.c", "async");
+	ADD_SOURCES(configure_module_dirname + "/classes", "scope.c", "async");
+	ADD_SOURCES(configure_module_dirname + "/hooks", "sleep.c", "async");
 }
+EOF
+cat > docs/architecture.md <<'EOF'
+# Architecture
+<!-- spine: the files at the root and their layers -->
+| file | layer |
+|---|---|
+| `zend_async_API.c`, `zend_async_API.h` | abi |
+| `coroutine.c` | core |
+| `libuv_reactor.c` | reactor |
+| `async.c`, `php_async.h` | module |
+<!-- /spine -->
 EOF
 cat > docs/pitfalls.md <<'EOF'
 # Pitfalls
@@ -158,18 +193,19 @@ cat > docs/semantics.md <<'EOF'
 ## §2.1 — scopes
 EOF
 
-compile() { # dir file.c...
-	local dir=$1 c
+compile() { # dir file.c...: each into the .libs/ of its own folder, as libtool does
+	local dir=$1 c obj
 	shift
 	for c in "$@"; do
-		if ! (cd "$dir" && "$CC" -c -fPIC -Wall -I. -I"$tmp/inc" -o ".libs/${c%.c}.o" "$c" 2>"$tmp/cc.err"); then
+		obj="$(dirname "$c")/.libs/$(basename "${c%.c}").o"
+		if ! (cd "$dir" && mkdir -p "$(dirname "$obj")" && "$CC" -c -fPIC -Wall -I. -I"$tmp/inc" -o "$obj" "$c" 2>"$tmp/cc.err"); then
 			echo "check-layout-selftest: cannot compile $c:" >&2
 			cat "$tmp/cc.err" >&2
 			exit 2
 		fi
 	done
 }
-compile "$clean" async.c zend_async_API.c coroutine.c reactor.c scope.c hook_sleep.c
+compile "$clean" async.c zend_async_API.c coroutine.c libuv_reactor.c core/clock.c reactor/timer.c classes/scope.c hooks/sleep.c
 
 fresh() { # name -> a copy of the clean tree, cwd there
 	rm -rf "${tmp:?}/$1"
@@ -178,6 +214,9 @@ fresh() { # name -> a copy of the clean tree, cwd there
 }
 before_endif() { # file line: inserts line before the last #endif
 	awk -v add="$2" '{ l[NR] = $0 } /^#endif/ { e = NR } END { for (i = 1; i <= NR; i++) { if (i == e) print add; print l[i] } }' "$1" > "$1.tmp" && mv "$1.tmp" "$1"
+}
+edit() { # file sed-expression
+	sed "$2" "$1" > "$1.tmp" && mv "$1.tmp" "$1"
 }
 
 # expect <label> <check that must fail, or "" for none> <text the output must contain>
@@ -198,11 +237,11 @@ expect() {
 		fi
 		pass "$label: FAIL $check ($(printf '%s\n' "$out" | grep -F -- "$want" | head -1 | sed 's/^ *//'))"
 	else
-		if [ "$rc" -ne 0 ] || [ -n "$fails" ] || ! printf '%s\n' "$out" | grep -qxF "check-layout: 8 passed, 0 failed"; then
-			fail "$label: expected all 8 checks ok and exit 0; got exit $rc" "$out" "$(cat "$tmp/stderr")"
+		if [ "$rc" -ne 0 ] || [ -n "$fails" ] || ! printf '%s\n' "$out" | grep -qxF "check-layout: $CHECKS passed, 0 failed"; then
+			fail "$label: expected all $CHECKS checks ok and exit 0; got exit $rc" "$out" "$(cat "$tmp/stderr")"
 			return
 		fi
-		pass "$label: all 8 checks ok"
+		pass "$label: all $CHECKS checks ok"
 	fi
 }
 
@@ -210,58 +249,74 @@ cd "$clean" && expect "clean tree" "" ""
 
 # 1. upward: a reactor file calls a function defined in async.c (module).
 fresh upward
-cat > reactor_x.c <<'EOF'
-#include "php_async.h"
-int reactor_x(void) { async_module_hook(); return 0; }
-EOF
-sed 's/hook_sleep\.c\]/hook_sleep.c reactor_x.c]/' config.m4 > config.m4.tmp && mv config.m4.tmp config.m4
-sed 's/"reactor\.c scope\.c"/"reactor.c scope.c reactor_x.c"/' config.w32 > config.w32.tmp && mv config.w32.tmp config.w32
-compile "$PWD" reactor_x.c
-expect "reactor_x.c calls async.c" upward "reactor_x.c (reactor) -> async.c (module): async_module_hook"
+printf '#include "php_async.h"\nint reactor_x(void) { async_module_hook(); return 0; }\n' > reactor/x.c
+edit config.m4 's#hooks/sleep\.c\]#hooks/sleep.c reactor/x.c]#'
+edit config.w32 's#"timer\.c"#"timer.c x.c"#'
+compile "$PWD" reactor/x.c
+expect "reactor/x.c calls async.c" upward "reactor/x.c (reactor) -> async.c (module): async_module_hook"
 
-# 2. sources: a .c missing from config.w32.
+# 2. floor-plan: a C file at the root that the spine table does not name.
+fresh floor
+mv core/clock.c clock.c
+rm -f core/.libs/clock.o
+edit config.m4 's#core/clock\.c#clock.c#'
+edit config.w32 's#ADD_SOURCES(configure_module_dirname + "/core", "clock.c", "async");#ADD_SOURCES(configure_module_dirname, "clock.c", "async");#'
+compile "$PWD" clock.c
+expect "clock.c at the root, not in the spine table" floor-plan "clock.c: at the root but not in the spine table"
+
+# 2b. floor-plan: the spine table names a file that is gone.
+fresh floor-row
+edit docs/architecture.md 's#| `coroutine.c` | core |#| `coroutine.c`, `scheduler.c` | core |#'
+expect "a spine row for a missing scheduler.c" floor-plan "the spine table names scheduler.c, which does not exist"
+
+# 3. sources: a .c missing from config.w32.
 fresh sources
-sed 's/ scope\.c//' config.w32 > config.w32.tmp && mv config.w32.tmp config.w32
-expect "scope.c missing from config.w32" sources "scope.c: missing from config.w32"
+edit config.w32 's#"scope\.c"#""#'
+expect "classes/scope.c missing from config.w32" sources "classes/scope.c: missing from config.w32"
 
-# 3. declared-once: a prototype in two headers.
+# 4. declared-once: a prototype in two headers.
 fresh declared
-before_endif scope.h "int coroutine_run(void);"
-expect "prototype in php_async.h and scope.h" declared-once "coroutine_run: declared 2 times"
+before_endif classes/classes.h "int coroutine_run(void);"
+expect "prototype in core.h and classes.h" declared-once "coroutine_run: declared 2 times"
 
-# 3b. declared-once: a .c declaring what a header declares.
+# 4b. declared-once: a .c declaring what a header declares.
 fresh declared-c
-printf 'extern int zend_async_api_enabled;\n' >> hook_sleep.c
-expect "extern in a .c instead of the header" declared-once "hook_sleep.c:4: extern variable zend_async_api_enabled is already declared in zend_async_API.h"
+printf 'extern int zend_async_api_enabled;\n' >> hooks/sleep.c
+expect "extern in a .c instead of the header" declared-once "hooks/sleep.c:4: extern variable zend_async_api_enabled is already declared in zend_async_API.h"
 
-# 4. file-size: a 1,501-line file.
+# 5. file-size: a 1,501-line file.
 fresh size
 awk '{ print } END { while (NR++ < 1501) print "/* padding */" }' coroutine.c > c.tmp && mv c.tmp coroutine.c
 expect "1,501-line coroutine.c" file-size "coroutine.c: 1501 lines"
 
-# 5. uv-header: <uv.h> in a core header.
+# 6. uv-header: <uv.h> in the core's header.
 fresh uv
-before_endif coroutine.h "#include <uv.h>"
-expect "<uv.h> in coroutine.h" uv-header "coroutine.h:4: includes <uv.h> (core layer"
+before_endif core/core.h "#include <uv.h>"
+expect "<uv.h> in core/core.h" uv-header "core/core.h:7: includes <uv.h> (core layer"
 
-# 6. stubs: a stray arginfo include.
+# 6b. uv-header: a hook asking for libuv's side of the reactor's header.
+fresh uv-define
+edit hooks/sleep.c '1i #define ASYNC_REACTOR_UV'
+expect "ASYNC_REACTOR_UV defined in a hook" uv-header "hooks/sleep.c:1: defines ASYNC_REACTOR_UV"
+
+# 7. stubs: a stray arginfo include.
 fresh stubs
-printf '#include "scope_arginfo.h"\n' >> coroutine.c
+printf '#include "classes/scope_arginfo.h"\n' >> coroutine.c
 expect "coroutine.c includes scope_arginfo.h" stubs "coroutine.c:9: includes scope_arginfo.h"
 
-# 7. per-request-state: a static variable without the marker.
+# 8. per-request-state: a static variable without the marker.
 fresh state
 printf 'static int request_count;\n' >> coroutine.c
 expect "static without marker" per-request-state "coroutine.c:9: static int request_count;"
 
-# 8. refs: a pitfall with no heading.
+# 9. refs: a pitfall with no heading.
 fresh refs
-printf '/* see P99 */\n' >> scope.c
-expect "P99 citation without heading" refs "scope.c:10: P99: no \"## P99 \" heading"
+printf '/* see P99 */\n' >> classes/scope.c
+expect "P99 citation without heading" refs "classes/scope.c:10: P99: no \"## P99 \" heading"
 
-# 9. upward again: no objects at all must not pass.
+# 10. upward again: no objects at all must not pass.
 fresh noobj
-rm -rf .libs
+rm -rf .libs core/.libs reactor/.libs classes/.libs hooks/.libs
 expect "no objects" upward "no objects: build first"
 
 echo "layout selftest: $passed passed, $failed failed"

@@ -35,9 +35,10 @@ sources_listed() {
   local bad=0 f
   local listed; listed=$(xml_files | awk '$2 == "src" { print $1 }')
   # every source config.m4 and config.w32 build, every header they include, every stub
-  for f in $(sed -n '/PHP_NEW_EXTENSION/,/)/p' config.m4 | grep -oE '[a-z_0-9]+\.c') \
-           $(grep -oE '[a-z_0-9]+\.c' config.w32) \
-           $(grep -hoE '^#include "[a-z_0-9]+\.h"' ./*.c ./*.h | grep -oE '[a-z_0-9]+\.h' | sort -u) \
+  local layers="core reactor classes hooks" d
+  for f in $(sed -n '/PHP_NEW_EXTENSION/,/)/p' config.m4 | grep -oE '[a-z_0-9/]+\.c') \
+           $(for d in $layers; do ls "$d"/*.c "$d"/*.h "$d"/*.stub.php 2>/dev/null; done) \
+           $(grep -hoE '^#include "[a-z_0-9/]+\.h"' ./*.c ./*.h | grep -oE '[a-z_0-9/]+\.h' | sort -u) \
            $(ls ./*.stub.php | sed 's#^\./##'); do
     [ -f "$f" ] || continue # a header of PHP's own (php.h, ...)
     grep -qxF "$f" <<<"$listed" || { echo "not in package.xml: $f"; bad=1; }

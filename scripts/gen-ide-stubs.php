@@ -48,7 +48,7 @@ function clean_comment(string $c): ?string
 
 $byNs = [];
 $decls = [];
-foreach (glob("$root/*.stub.php") as $file) {
+foreach (array_merge(glob("$root/*.stub.php"), glob("$root/{core,reactor,classes,hooks}/*.stub.php", GLOB_BRACE)) as $file) {
     $tokens = token_get_all(file_get_contents($file));
     $ns = '';
     $depth = 0;

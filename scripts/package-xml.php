@@ -29,7 +29,9 @@ foreach ($tracked as $f) {
     if (preg_match('~^(\.|build/|modules/|include/|autom4te)~', $f)) {
         continue;
     }
-    if (preg_match('~^[^/]+\.(c|h)$~', $f) || preg_match('~^[^/]+\.stub\.php$~', $f) || in_array($f, ['config.m4', 'config.w32'], true)) {
+    /* the spine at the root and the layers' folders (docs/architecture.md) */
+    if (preg_match('~^((core|reactor|classes|hooks)/)?[^/]+\.(c|h)$~', $f) || preg_match('~^((core|reactor|classes|hooks)/)?[^/]+\.stub\.php$~', $f)
+        || in_array($f, ['config.m4', 'config.w32'], true)) {
         $roles[$f] = 'src';
     } elseif (preg_match('~^tests/~', $f)) {
         $roles[$f] = 'test';
