@@ -1,5 +1,5 @@
 /*
- * async.c — the module entry: INI, MINIT/RINIT/RSHUTDOWN/MSHUTDOWN of every layer in order, and
+ * async.c — the module entry: INI, the start-up table of every part of the runtime, and
  * the basic Async\ functions (spawn, suspend, await, delay, protect, introspection). Nothing
  * calls into this file: it is the top of the layers (docs/architecture.md).
  */
@@ -241,89 +241,139 @@ static PHP_GSHUTDOWN_FUNCTION(async)
 	async_watchdog_stop(&async_globals->watchdog);
 }
 
-static PHP_MINIT_FUNCTION(async)
+/* ---------------------------------------------------------------------------------------------
+ * The start-up table
+ *
+ * Every part of the runtime that starts or stops with the module or the request is one row here,
+ * with the phases it has. MINIT and RINIT run down the table, RSHUTDOWN and MSHUTDOWN up it, so a
+ * part stops after every part that started after it. The order is the dependencies': the settings
+ * and the ABI first (last to go), the core, the reactor (its loop closes last of what a request
+ * used), the classes, the hooks; and two rows at the end, whose RSHUTDOWN therefore runs first:
+ * the coroutines a request left (everything else they may still use is still there) and, before
+ * them, the PDO pool (its rollbacks are coroutines). A MINIT that fails stops the start-up, with
+ * the part's name, after the parts already started are stopped again.
+ * ------------------------------------------------------------------------------------------- */
+
+typedef struct {
+	const char *name;
+	zend_result (*minit)(void);
+	void (*mshutdown)(void);
+	void (*rinit)(void);
+	void (*rshutdown)(void);
+} async_part_t;
+
+/* per-process: the module number and type PHP gave at MINIT (INI entries are registered under
+ * them) */
+static int ini_module_number;
+/* per-process: see ini_module_number */
+static int ini_module_type;
+
+static zend_result ini_minit(void)
 {
+	int module_number = ini_module_number, type = ini_module_type;
 	REGISTER_INI_ENTRIES();
 	ASYNC_G(use_stack_arena) = ASYNC_G(use_stack_arena) && async_stack_arena_available();
 	if (ASYNC_G(max_contexts) == 0 && !ASYNC_G(use_stack_arena)) {
 		/* the arena needs no memory map per stack: no limit but memory (memory_limit) */
 		ASYNC_G(max_contexts) = default_max_contexts();
 	}
+	return SUCCESS;
+}
 
+static void ini_mshutdown(void)
+{
+	int module_number = ini_module_number, type = ini_module_type;
+	UNREGISTER_INI_ENTRIES();
+}
+
+static const async_part_t parts[] = {
+	/* name                   MINIT                            MSHUTDOWN                           RINIT                      RSHUTDOWN */
+	{ "INI settings",         ini_minit,                       ini_mshutdown,                      NULL,                      NULL },
+	{ "stack arena",          NULL,                            async_stack_arena_mshutdown,        NULL,                      async_stack_arena_rshutdown },
+	{ "ABI tables",           NULL,                            zend_async_api_unregister_all,      NULL,                      NULL },
 	/* core */
-	async_register_awaitable();
-	async_register_exceptions();
-	async_register_coroutine_class();
-	async_scheduler_register();
-	async_main_end_register();
-	async_autoload_register();
-	/* reactor: reactor.c registers the table, the parts add their slots */
-	async_reactor_register();
-	async_reactor_signal_register();
-	async_reactor_process_register();
-	async_reactor_fs_register();
-	async_dns_reactor_register();
-	async_work_reactor_register();
-	async_poll_register();
-	async_io_register();
-	/* primitives */
-	async_register_context_class();
-	async_register_scope_class();
-	async_register_future();
-	async_register_timeout();
-	async_register_pool_class();
-	async_register_channel_class();
-	async_register_task_group_classes();
-	async_register_iterate_function();
-	async_register_virtual_time_function();
-	async_register_await();
-	async_register_signal();
-	async_register_fs_watcher();
-	async_register_cpu();
-	async_register_runtime_stats();
+	{ "awaitable",            async_awaitable_minit,           NULL,                               NULL,                      NULL },
+	{ "exceptions",           async_exceptions_minit,          NULL,                               NULL,                      NULL },
+	{ "coroutine",            async_coroutine_minit,           NULL,                               NULL,                      NULL },
+	{ "scheduler",            async_scheduler_minit,           NULL,                               async_scheduler_rinit,     NULL },
+	{ "main script's end",    async_main_end_minit,            async_main_end_mshutdown,           async_main_end_rinit,      NULL },
+	{ "autoload",             async_autoload_minit,            async_autoload_mshutdown,           NULL,                      async_autoload_rshutdown },
+	{ "workers",              NULL,                            NULL,                               NULL,                      async_workers_rshutdown },
+	/* reactor */
+	{ "reactor",              async_reactor_minit,             NULL,                               NULL,                      async_reactor_rshutdown },
+	{ "reactor polls",        async_reactor_poll_minit,        NULL,                               NULL,                      async_reactor_poll_rshutdown },
+	{ "reactor work",         async_reactor_work_minit,        NULL,                               NULL,                      async_reactor_work_rshutdown },
+	{ "reactor DNS",          async_reactor_dns_minit,         NULL,                               NULL,                      async_reactor_dns_rshutdown },
+	{ "reactor fs events",    async_reactor_fs_minit,          NULL,                               NULL,                      async_reactor_fs_rshutdown },
+	{ "reactor signals",      async_reactor_signal_minit,      NULL,                               NULL,                      async_reactor_signal_rshutdown },
+	{ "reactor processes",    async_reactor_process_minit,     NULL,                               NULL,                      NULL },
+	{ "reactor I/O",          async_reactor_io_minit,          NULL,                               NULL,                      NULL },
+	{ "virtual clocks",       NULL,                            NULL,                               NULL,                      async_clock_rshutdown },
+	/* classes */
+	{ "Context",              async_context_minit,             NULL,                               NULL,                      NULL },
+	{ "Scope",                async_scope_minit,               NULL,                               NULL,                      NULL },
+	{ "Future",               async_future_minit,              NULL,                               NULL,                      NULL },
+	{ "timeout()",            async_timeout_minit,             NULL,                               NULL,                      NULL },
+	{ "Pool",                 async_pool_minit,                NULL,                               NULL,                      NULL },
+	{ "Channel",              async_channel_minit,             NULL,                               NULL,                      NULL },
+	{ "TaskGroup",            async_task_group_minit,          NULL,                               NULL,                      NULL },
+	{ "iterate()",            async_iterate_minit,             NULL,                               NULL,                      NULL },
+	{ "virtual_time()",       async_virtual_time_minit,        NULL,                               NULL,                      NULL },
+	{ "the await family",     async_await_minit,               NULL,                               NULL,                      NULL },
+	{ "signal()",             async_signal_minit,              NULL,                               NULL,                      async_signal_rshutdown },
+	{ "FileSystemWatcher",    async_fs_watcher_minit,          NULL,                               NULL,                      NULL },
+	{ "CPU functions",        async_cpu_minit,                 NULL,                               NULL,                      async_cpu_rshutdown },
+	{ "runtime_stats()",      async_runtime_stats_minit,       NULL,                               NULL,                      NULL },
 	/* hooks */
-	async_sleep_hooks_install();
-	async_dns_hooks_install();
-	async_net_transports_install();
-	async_net_functions_install();
-	async_sockets_hooks_install();
-	async_pcntl_hooks_install();
-	async_curl_hooks_install();
-	async_pgsql_hooks_install();
-	async_pdo_pool_install();
-	async_persistent_install();
-	async_exec_hooks_install();
-	async_proc_wait_hooks_install();
-	async_stdio_hooks_install();
-	async_time_hooks_install();
-	async_watchdog_minit();
-	async_dump_minit();
+	{ "sleep hooks",          async_hook_sleep_minit,          async_hook_sleep_mshutdown,         NULL,                      NULL },
+	{ "DNS hooks",            async_hook_dns_minit,            async_hook_dns_mshutdown,           NULL,                      NULL },
+	{ "socket transports",    async_hook_transports_minit,     async_hook_transports_mshutdown,    NULL,                      NULL },
+	{ "socket functions",     async_hook_net_functions_minit,  async_hook_net_functions_mshutdown, NULL,                      NULL },
+	{ "ext/sockets hooks",    async_hook_sockets_minit,        async_hook_sockets_mshutdown,       async_hook_sockets_rinit,  NULL },
+	{ "pcntl hooks",          async_hook_pcntl_minit,          async_hook_pcntl_mshutdown,         NULL,                      async_hook_pcntl_rshutdown },
+	{ "curl hooks",           async_hook_curl_minit,           async_hook_curl_mshutdown,          async_hook_curl_rinit,     async_hook_curl_rshutdown },
+	{ "PostgreSQL hooks",     async_hook_pgsql_minit,          async_hook_pgsql_mshutdown,         async_hook_pgsql_rinit,    async_hook_pgsql_rshutdown },
+	{ "persistent connections", async_hook_persistent_minit,   async_hook_persistent_mshutdown,    NULL,                      async_hook_persistent_rshutdown },
+	{ "exec hooks",           async_hook_exec_minit,           async_hook_exec_mshutdown,          NULL,                      NULL },
+	{ "process waits",        async_hook_proc_wait_minit,      async_hook_proc_wait_mshutdown,     NULL,                      NULL },
+	{ "stdio hooks",          async_hook_stdio_minit,          async_hook_stdio_mshutdown,         NULL,                      async_hook_stdio_rshutdown },
+	{ "time hooks",           async_hook_time_minit,           async_hook_time_mshutdown,          NULL,                      NULL },
+	{ "watchdog",             async_hook_watchdog_minit,       async_hook_watchdog_mshutdown,      async_hook_watchdog_rinit, NULL },
+	{ "signal dump",          async_hook_dump_minit,           async_hook_dump_mshutdown,          async_hook_dump_rinit,     async_hook_dump_rshutdown },
+	/* a request's end starts here */
+	{ "coroutines left",      NULL,                            NULL,                               NULL,                      async_scheduler_rshutdown },
+	{ "PDO pool",             async_hook_pdo_pool_minit,       async_hook_pdo_pool_mshutdown,      NULL,                      async_hook_pdo_pool_rshutdown },
+};
+
+#define PARTS (sizeof(parts) / sizeof(parts[0]))
+
+static PHP_MINIT_FUNCTION(async)
+{
+	ini_module_number = module_number;
+	ini_module_type = type;
+	for (size_t i = 0; i < PARTS; i++) {
+		if (parts[i].minit == NULL || parts[i].minit() == SUCCESS) {
+			continue;
+		}
+		php_error_docref(NULL, E_CORE_WARNING, "ext-async could not start its %s (another extension "
+			"implementing the same async ABI?): the module does not load", parts[i].name);
+		while (i-- > 0) {
+			if (parts[i].mshutdown != NULL) {
+				parts[i].mshutdown();
+			}
+		}
+		return FAILURE;
+	}
 	return SUCCESS;
 }
 
 static PHP_MSHUTDOWN_FUNCTION(async)
 {
-	async_dump_mshutdown();
-	async_watchdog_mshutdown();
-	async_net_functions_uninstall();
-	async_net_transports_uninstall();
-	async_sleep_hooks_uninstall();
-	async_dns_hooks_uninstall();
-	async_sockets_hooks_uninstall();
-	async_pcntl_hooks_uninstall();
-	async_curl_hooks_uninstall();
-	async_pgsql_hooks_uninstall();
-	async_pdo_pool_uninstall();
-	async_persistent_uninstall();
-	async_exec_hooks_uninstall();
-	async_proc_wait_hooks_uninstall();
-	async_main_end_unregister();
-	async_autoload_unregister();
-	async_stdio_hooks_uninstall();
-	async_time_hooks_uninstall();
-	zend_async_api_unregister_all();
-	async_stack_arena_shutdown();
-	UNREGISTER_INI_ENTRIES();
+	for (size_t i = PARTS; i-- > 0;) {
+		if (parts[i].mshutdown != NULL) {
+			parts[i].mshutdown();
+		}
+	}
 	return SUCCESS;
 }
 
@@ -332,40 +382,21 @@ static PHP_RINIT_FUNCTION(async)
 #if defined(COMPILE_DL_ASYNC) && defined(ZTS)
 	ZEND_TSRMLS_CACHE_UPDATE();
 #endif
-	async_scheduler_rinit();
-	async_scheduler_request_startup();
-	async_sockets_hooks_rinit();
-	async_curl_hooks_rinit();
-	async_pgsql_hooks_rinit();
-	async_main_end_rinit();
-	async_watchdog_rinit();
-	async_dump_rinit();
+	for (size_t i = 0; i < PARTS; i++) {
+		if (parts[i].rinit != NULL) {
+			parts[i].rinit();
+		}
+	}
 	return SUCCESS;
 }
 
 static PHP_RSHUTDOWN_FUNCTION(async)
 {
-	async_pdo_pool_rshutdown(); /* its healthcheck timers and rollbacks, before the scheduler goes */
-	async_scheduler_rshutdown();
-	async_persistent_rshutdown(); /* every coroutine ended: held persistent entries go back under their keys */
-	async_clock_rshutdown();
-	async_autoload_rshutdown();
-	async_contexts_shutdown();
-	async_stack_arena_trim();
-	/* before the reactor: signal waits release their events */
-	async_signal_rshutdown();
-	async_reactor_signal_rshutdown();
-	async_reactor_fs_rshutdown();
-	async_cpu_rshutdown();
-	async_pcntl_rshutdown();
-	async_dump_rshutdown();
-	async_dns_rshutdown();
-	async_work_rshutdown();
-	async_stdio_hooks_rshutdown(); /* before the poll registry: closes announced there */
-	async_curl_hooks_rshutdown();  /* its multi handles close sockets the poll registry may know */
-	async_pgsql_hooks_rshutdown(); /* cancels what coroutines were left inside (it may close sockets) */
-	async_poll_rshutdown();
-	async_reactor_rshutdown();
+	for (size_t i = PARTS; i-- > 0;) {
+		if (parts[i].rshutdown != NULL) {
+			parts[i].rshutdown();
+		}
+	}
 	return SUCCESS;
 }
 

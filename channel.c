@@ -1333,7 +1333,7 @@ ZEND_METHOD(Async_Channel, getIterator)
  * Registration
  * ------------------------------------------------------------------------------------------- */
 
-void async_register_channel_class(void)
+zend_result async_channel_minit(void)
 {
 	async_ce_channel_close_reason = register_class_Async_ChannelCloseReason();
 	async_ce_channel = register_class_Async_Channel(async_ce_awaitable, zend_ce_aggregate, zend_ce_countable);
@@ -1348,8 +1348,11 @@ void async_register_channel_class(void)
 
 	/* Only this slot: the rest of the table is scheduler.c's (NULL slots are left alone). */
 	zend_async_scheduler_api_t api = { .new_channel = api_new_channel };
-	zend_async_scheduler_register(PHP_ASYNC_NAME, false, &api);
+	if (!zend_async_scheduler_register(PHP_ASYNC_NAME, false, &api)) {
+		return FAILURE; /* another implementation of the scheduler's table is registered */
+	}
 	async_class_register(ZEND_ASYNC_CLASS_CHANNEL, async_ce_channel);
 	/* Deadlock layer 1 (spec §8.5): soft-timeout channels close before the scheduler gives up. */
 	async_scheduler_add_deadlock_resolver(channels_resolve_deadlock);
+	return SUCCESS;
 }

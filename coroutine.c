@@ -441,7 +441,7 @@ static async_worker_t *worker_acquire(void)
 }
 
 /* Parked workers hold no PHP frames: destroying them needs no unwinding. */
-void async_contexts_shutdown(void)
+void async_workers_rshutdown(void)
 {
 	async_worker_t *worker = ASYNC_G(free_workers);
 	while (worker != NULL) {
@@ -1398,11 +1398,12 @@ zend_object *async_coroutine_get_context(async_coroutine_t *co)
 	return co->context;
 }
 
-void async_register_coroutine_class(void)
+zend_result async_coroutine_minit(void)
 {
 	async_ce_coroutine = register_class_Async_Coroutine(async_ce_completable);
 	async_ce_coroutine->create_object = coroutine_create_object;
 
 	async_object_handlers_init(&coroutine_handlers, XtOffsetOf(async_coroutine_t, std), coroutine_dtor_obj, coroutine_free_obj, coroutine_get_gc);
 	async_class_register(ZEND_ASYNC_CLASS_COROUTINE, async_ce_coroutine);
+	return SUCCESS;
 }

@@ -339,7 +339,7 @@ static zend_async_trigger_event_t *reactor_new_trigger_event(size_t extra_size)
 	return &trigger->event;
 }
 
-void async_reactor_register(void)
+zend_result async_reactor_minit(void)
 {
 	zend_async_reactor_api_t api = {
 		.startup = reactor_startup,
@@ -351,7 +351,8 @@ void async_reactor_register(void)
 		.available_parallelism = reactor_available_parallelism,
 		.now = reactor_now,
 	};
-	zend_async_reactor_register(ASYNC_REACTOR_NAME, false, &api);
+	/* false: another implementation of this ABI table is registered */
+	return zend_async_reactor_register(ASYNC_REACTOR_NAME, false, &api) ? SUCCESS : FAILURE;
 }
 
 /* ---------------------------------------------------------------------------------------------

@@ -1273,9 +1273,9 @@ static zend_object *api_new_pool_obj(zend_async_pool_t *pool)
 	return api_pool_valid(pool) ? pool_new_obj(pool) : NULL;
 }
 
-static void pool_api_register(void);
+static bool pool_api_register(void);
 
-void async_register_pool_class(void)
+zend_result async_pool_minit(void)
 {
 	async_ce_circuit_breaker_state = register_class_Async_CircuitBreakerState();
 	async_ce_circuit_breaker = register_class_Async_CircuitBreaker();
@@ -1285,11 +1285,12 @@ void async_register_pool_class(void)
 
 	async_object_handlers_init(&pool_handlers, XtOffsetOf(async_pool_obj_t, std), pool_object_dtor, pool_object_free, pool_object_get_gc);
 	async_class_register(ZEND_ASYNC_CLASS_POOL, async_ce_pool);
-	pool_api_register();
+	/* false: another implementation of the pool's table is registered */
+	return pool_api_register() ? SUCCESS : FAILURE;
 }
 
 /* The ABI's pool table (zend_async_pool_api). */
-static void pool_api_register(void)
+static bool pool_api_register(void)
 {
 	zend_async_pool_api_t api = {
 		.create = pool_create,
@@ -1300,5 +1301,5 @@ static void pool_api_register(void)
 		.release = api_release,
 		.close = api_close,
 	};
-	zend_async_pool_api_register(PHP_ASYNC_NAME, false, &api);
+	return zend_async_pool_api_register(PHP_ASYNC_NAME, false, &api);
 }

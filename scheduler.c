@@ -1093,11 +1093,6 @@ static zend_coroutine_t *scheduler_new_coroutine(zend_async_scope_t *scope)
 
 /* Registered first thing in every request, so the coroutines left by the script run before
  * the user's shutdown functions (spec §8.1.3); a spawn from a later shutdown function re-arms. */
-void async_scheduler_request_startup(void)
-{
-	register_drain();
-}
-
 void async_scheduler_rinit(void)
 {
 	memset(&ASYNC_G(run_queue), 0, sizeof(async_ring_t));
@@ -1115,6 +1110,7 @@ void async_scheduler_rinit(void)
 	ASYNC_G(rng_state) = ASYNC_G(schedule_seed) ? (uint64_t) ASYNC_G(schedule_seed) * 0x9E3779B97F4A7C15ull : 1;
 	memset(&zend_async_api_globals, 0, sizeof(zend_async_api_globals));
 	ZEND_ASYNC_G(state) = ZEND_ASYNC_READY;
+	register_drain();
 }
 
 void async_scheduler_rshutdown(void)
@@ -1157,7 +1153,7 @@ void async_scheduler_rshutdown(void)
 	ZEND_ASYNC_G(state) = ZEND_ASYNC_OFF;
 }
 
-void async_scheduler_register(void)
+zend_result async_scheduler_minit(void)
 {
 	/* Interned now, at MINIT, the name is permanent: made lazily during a request it would be a
 	 * request-interned string, freed at the end of that request (php -S, FPM: later requests). */
@@ -1176,5 +1172,6 @@ void async_scheduler_register(void)
 		.add_microtask = microtask_add,
 		.get_class_ce = async_get_class_ce,
 	};
-	zend_async_scheduler_register(PHP_ASYNC_NAME, false, &api);
+	/* false: another implementation of this ABI table is registered */
+	return zend_async_scheduler_register(PHP_ASYNC_NAME, false, &api) ? SUCCESS : FAILURE;
 }

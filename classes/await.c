@@ -854,7 +854,8 @@ ZEND_FUNCTION(Async_await_any_of)
 	await_count_and_return(count, triggers, cancellation, &opt, AWAIT_RETURN_PAIR, return_value);
 }
 
-void async_register_await(void)
+zend_result async_await_minit(void)
 {
 	zend_register_functions(NULL, ext_functions, NULL, MODULE_PERSISTENT);
+	return SUCCESS;
 }

@@ -17,7 +17,7 @@ extern zend_class_entry *async_ce_context;
 
 /* MINIT: the class, current_context()/root_context()/request_context(), and the coroutine's
  * context factory. */
-void async_register_context_class(void);
+zend_result async_context_minit(void);
 zend_object *async_context_new_object(void);
 /* Links a scope's Context to its scope for find()/get()/has() through the ancestors. */
 void async_context_set_scope(zend_object *context, zend_async_scope_t *scope);
@@ -72,7 +72,7 @@ extern zend_class_entry *async_ce_scope;
 extern zend_class_entry *async_ce_scope_provider;
 extern zend_class_entry *async_ce_spawn_strategy;
 
-void async_register_scope_class(void);
+zend_result async_scope_minit(void);
 
 /* The main scope, created with the main coroutine at launch; disposed at request end. */
 zend_async_scope_t *async_scope_main(void);
@@ -223,7 +223,7 @@ extern zend_class_entry *async_ce_future_state;
 extern zend_class_entry *async_ce_future;
 
 /* MINIT: the classes and the scheduler table's new_future slot. */
-void async_register_future(void);
+zend_result async_future_minit(void);
 
 /* A new pending future, "created at" the current PHP line. The caller owns one reference. */
 zend_future_t *async_future_new(void);
@@ -253,7 +253,7 @@ bool async_future_is_cancelled(zend_future_t *future);
 extern zend_class_entry *async_ce_timeout;
 
 /* MINIT: the class and timeout(). */
-void async_register_timeout(void);
+zend_result async_timeout_minit(void);
 /* A new Async\Timeout of `ms` milliseconds (> 0), or NULL with an exception. */
 zend_object *async_timeout_new(zend_long ms);
 
@@ -264,7 +264,7 @@ zend_object *async_timeout_new(zend_long ms);
 extern zend_class_entry *async_ce_task_group;
 extern zend_class_entry *async_ce_task_set;
 
-void async_register_task_group_classes(void);
+zend_result async_task_group_minit(void);
 
 /*
  * task_group_internal — what the three files of Async\TaskGroup / Async\TaskSet share:
@@ -398,15 +398,15 @@ zend_object_iterator *async_tg_get_iterator(zend_class_entry *ce, zval *object, 
 
 /* iterate.c — Async\iterate() (iterate.c). */
 
-void async_register_iterate_function(void);
+zend_result async_iterate_minit(void);
 
 /* virtual_time.c — Async\Testing\virtual_time() (virtual_time.c). */
 
-void async_register_virtual_time_function(void);
+zend_result async_virtual_time_minit(void);
 
 /* await.c — the await_* family (await.c): waiting for many awaitables at once. */
 
-void async_register_await(void);
+zend_result async_await_minit(void);
 
 /* signal_wait.c — Async\signal() and Async\Signal (signal_wait.c): a Future that resolves when the process
  * receives a signal. */
@@ -414,7 +414,7 @@ void async_register_await(void);
 extern zend_class_entry *async_ce_signal;
 
 /* MINIT: the enum, signal(), and the graceful-shutdown listener that rejects pending waits. */
-void async_register_signal(void);
+zend_result async_signal_minit(void);
 /* Request end: pending waits let go of their events (before the reactor shuts down). */
 void async_signal_rshutdown(void);
 
@@ -424,19 +424,19 @@ extern zend_class_entry *async_ce_fs_watcher;
 extern zend_class_entry *async_ce_fs_event;
 
 /* MINIT: both classes. */
-void async_register_fs_watcher(void);
+zend_result async_fs_watcher_minit(void);
 
 /* cpu.c — Async\CpuSnapshot, cpu_usage(), loadavg(), available_parallelism() (cpu.c). */
 
 extern zend_class_entry *async_ce_cpu_snapshot;
 
-void async_register_cpu(void);
+zend_result async_cpu_minit(void);
 /* Request end: the stored snapshot of cpu_usage() goes. */
 void async_cpu_rshutdown(void);
 
 /* runtime_stats.c — Async\runtime_stats() (runtime_stats.c). */
 
-void async_register_runtime_stats(void);
+zend_result async_runtime_stats_minit(void);
 
 /* channel.c — Async\Channel for the rest of the runtime (spec §3.7, §8.7). */
 
@@ -455,7 +455,7 @@ extern zend_class_entry *async_ce_channel_close_reason;
 extern zend_class_entry *async_ce_channel_exception;
 
 /* MINIT: the enum, the class, and the scheduler table's new_channel slot. */
-void async_register_channel_class(void);
+zend_result async_channel_minit(void);
 
 /* Closes with a reason (first reason wins). For the owner-scope binding (SCOPE_DISPOSED). */
 void async_channel_close(zend_async_channel_t *channel, async_channel_close_reason reason);
@@ -471,6 +471,6 @@ extern zend_class_entry *async_ce_circuit_breaker_state;
 extern zend_class_entry *async_ce_circuit_breaker_strategy;
 
 /* MINIT: the classes and the zend_async_pool_api slots. */
-void async_register_pool_class(void);
+zend_result async_pool_minit(void);
 
 #endif /* ASYNC_CLASSES_H */

@@ -253,7 +253,7 @@ ZEND_FUNCTION(Async_request_context)
  * Registration
  * ------------------------------------------------------------------------------------------- */
 
-void async_register_context_class(void)
+zend_result async_context_minit(void)
 {
 	async_ce_context = register_class_Async_Context();
 	async_ce_context->create_object = context_create_object;
@@ -261,4 +261,5 @@ void async_register_context_class(void)
 	async_class_register(ZEND_ASYNC_CLASS_CONTEXT, async_ce_context);
 	async_coroutine_set_context_factory(async_context_new_object);
 	zend_register_functions(NULL, ext_functions, NULL, MODULE_PERSISTENT);
+	return SUCCESS;
 }

@@ -127,11 +127,12 @@ ZEND_FUNCTION(Async_available_parallelism)
 	RETURN_LONG(n > 0 ? n : 1);
 }
 
-void async_register_cpu(void)
+zend_result async_cpu_minit(void)
 {
 	async_ce_cpu_snapshot = register_class_Async_CpuSnapshot();
 	ZEND_ASSERT(async_ce_cpu_snapshot->default_properties_count == PROP_CPU_COUNT + 1);
 	zend_register_functions(NULL, ext_functions, NULL, MODULE_PERSISTENT);
+	return SUCCESS;
 }
 
 void async_cpu_rshutdown(void)

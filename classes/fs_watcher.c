@@ -673,7 +673,7 @@ ZEND_METHOD(Async_FileSystemWatcher, getIterator)
  * Registration
  * ------------------------------------------------------------------------------------------- */
 
-void async_register_fs_watcher(void)
+zend_result async_fs_watcher_minit(void)
 {
 	async_ce_fs_event = register_class_Async_FileSystemEvent();
 	async_ce_fs_watcher = register_class_Async_FileSystemWatcher(async_ce_awaitable, zend_ce_aggregate);
@@ -681,4 +681,5 @@ void async_register_fs_watcher(void)
 	async_ce_fs_watcher->get_iterator = watcher_get_iterator;
 	async_object_handlers_init(&watcher_handlers, XtOffsetOf(async_watcher_t, std), NULL,
 		watcher_object_free, watcher_object_get_gc);
+	return SUCCESS;
 }

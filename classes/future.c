@@ -990,7 +990,7 @@ static zend_future_t *future_api_new(bool thread_safe, size_t extra_size)
  * Registration
  * ------------------------------------------------------------------------------------------- */
 
-void async_register_future(void)
+zend_result async_future_minit(void)
 {
 	async_ce_future_state = register_class_Async_FutureState();
 	async_ce_future_state->create_object = future_create_object;
@@ -1002,6 +1002,9 @@ void async_register_future(void)
 	async_object_handlers_init(&future_handlers, XtOffsetOf(async_future_obj_t, std), NULL, future_obj_free, future_obj_get_gc);
 
 	zend_async_scheduler_api_t api = { .new_future = future_api_new };
-	zend_async_scheduler_register(PHP_ASYNC_NAME, false, &api);
+	if (!zend_async_scheduler_register(PHP_ASYNC_NAME, false, &api)) {
+		return FAILURE; /* another implementation of the scheduler's table is registered */
+	}
 	async_class_register(ZEND_ASYNC_CLASS_FUTURE, async_ce_future);
+	return SUCCESS;
 }

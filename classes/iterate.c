@@ -545,7 +545,8 @@ ZEND_FUNCTION(Async_iterate)
 	zend_fcall_release(callback);
 }
 
-void async_register_iterate_function(void)
+zend_result async_iterate_minit(void)
 {
 	zend_register_functions(NULL, ext_functions, NULL, MODULE_PERSISTENT);
+	return SUCCESS;
 }

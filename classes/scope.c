@@ -1425,7 +1425,7 @@ static const async_scope_ops_t scope_ops = {
 	.main_dispose = scope_main_dispose,
 };
 
-void async_register_scope_class(void)
+zend_result async_scope_minit(void)
 {
 	async_scheduler_set_scope_ops(&scope_ops);
 	async_ce_scope_provider = register_class_Async_ScopeProvider();
@@ -1437,4 +1437,5 @@ void async_register_scope_class(void)
 
 	async_class_register(ZEND_ASYNC_CLASS_SCOPE, async_ce_scope);
 	zend_register_functions(NULL, ext_functions, NULL, MODULE_PERSISTENT);
+	return SUCCESS;
 }

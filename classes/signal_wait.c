@@ -347,9 +347,10 @@ void async_signal_rshutdown(void)
  * Registration
  * ------------------------------------------------------------------------------------------- */
 
-void async_register_signal(void)
+zend_result async_signal_minit(void)
 {
 	async_ce_signal = register_class_Async_Signal();
 	zend_register_functions(NULL, ext_functions, NULL, MODULE_PERSISTENT);
 	async_scheduler_add_shutdown_listener(signal_cancel_all);
+	return SUCCESS;
 }

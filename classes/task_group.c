@@ -1291,7 +1291,7 @@ ZEND_METHOD(Async_TaskGroup, getIterator)
  * Registration
  * ------------------------------------------------------------------------------------------- */
 
-void async_register_task_group_classes(void)
+zend_result async_task_group_minit(void)
 {
 	async_ce_task_group = register_class_Async_TaskGroup(async_ce_awaitable, zend_ce_countable, zend_ce_aggregate);
 	async_ce_task_group->create_object = tg_create_object;
@@ -1301,4 +1301,5 @@ void async_register_task_group_classes(void)
 	async_ce_task_set->get_iterator = async_tg_get_iterator;
 
 	async_object_handlers_init(&task_group_handlers, XtOffsetOf(async_task_group_t, std), tg_dtor_obj, tg_free_obj, tg_get_gc);
+	return SUCCESS;
 }

@@ -273,10 +273,11 @@ ZEND_FUNCTION(Async_timeout)
  * Registration
  * ------------------------------------------------------------------------------------------- */
 
-void async_register_timeout(void)
+zend_result async_timeout_minit(void)
 {
 	zend_class_entry *ce = async_ce_timeout = register_class_Async_Timeout(async_ce_completable);
 	ce->create_object = timeout_create_object;
 	async_object_handlers_init(&timeout_handlers, XtOffsetOf(async_timeout_obj_t, std), NULL, timeout_free_obj, timeout_get_gc);
 	zend_register_functions(NULL, ext_functions, NULL, MODULE_PERSISTENT);
+	return SUCCESS;
 }

@@ -76,7 +76,8 @@ ZEND_FUNCTION(Async_Testing_virtual_time)
 	zval_ptr_dtor(&handle);
 }
 
-void async_register_virtual_time_function(void)
+zend_result async_virtual_time_minit(void)
 {
 	zend_register_functions(NULL, ext_functions, NULL, MODULE_PERSISTENT);
+	return SUCCESS;
 }

@@ -23,7 +23,7 @@ static int awaitable_implemented(zend_class_entry *interface, zend_class_entry *
 	return SUCCESS;
 }
 
-void async_register_awaitable(void)
+zend_result async_awaitable_minit(void)
 {
 	async_ce_awaitable = register_class_Async_Awaitable();
 	async_ce_awaitable->interface_gets_implemented = awaitable_implemented;
@@ -31,4 +31,5 @@ void async_register_awaitable(void)
 	async_ce_completable->interface_gets_implemented = awaitable_implemented;
 	async_class_register(ZEND_ASYNC_CLASS_AWAITABLE, async_ce_awaitable);
 	async_class_register(ZEND_ASYNC_CLASS_COMPLETABLE, async_ce_completable);
+	return SUCCESS;
 }

@@ -105,7 +105,7 @@ extern zend_class_entry *async_ce_service_unavailable;
 extern zend_class_entry *async_ce_context_exception;
 
 /* MINIT: the classes of exceptions.stub.php, each entered in the class registry. */
-void async_register_exceptions(void);
+zend_result async_exceptions_minit(void);
 
 /* The class registry: each file that registers a class the ABI can name (ZEND_ASYNC_CLASS_*)
  * enters it here at MINIT; ZEND_ASYNC_GET_CE() reads it. Lower layers never name the files
@@ -134,7 +134,7 @@ extern zend_class_entry *async_ce_awaitable;
 extern zend_class_entry *async_ce_completable;
 
 /* MINIT: both interfaces, reserved for the runtime's own classes. */
-void async_register_awaitable(void);
+zend_result async_awaitable_minit(void);
 
 /*
  * stack_arena.c — C stacks for coroutines, carved from large memory maps (stack_arena.c).
@@ -201,9 +201,9 @@ static zend_always_inline bool async_stack_canary_intact(const async_stack_t *st
 ZEND_NORETURN void async_stack_overflowed(const char *who);
 
 /* Request end: chunks with no stack in use give their pages back (the mappings stay). */
-void async_stack_arena_trim(void);
+void async_stack_arena_rshutdown(void);
 /* Process end. */
-void async_stack_arena_shutdown(void);
+void async_stack_arena_mshutdown(void);
 
 /*
  * coroutine_output.c — each coroutine's own output buffers (coroutine_output.c).
@@ -275,8 +275,8 @@ static zend_always_inline void async_autoload_switch(HashTable **save, HashTable
 void async_autoload_free(HashTable **table);
 
 /* MINIT / MSHUTDOWN: wraps zend_autoload (SPL's dispatcher) / puts it back. */
-void async_autoload_register(void);
-void async_autoload_unregister(void);
+zend_result async_autoload_minit(void);
+void async_autoload_mshutdown(void);
 /* RSHUTDOWN: the table of classes being autoloaded. */
 void async_autoload_rshutdown(void);
 
@@ -421,7 +421,7 @@ static zend_always_inline zend_execute_data *async_user_frame(zend_execute_data 
 
 extern zend_class_entry *async_ce_coroutine;
 
-void async_register_coroutine_class(void);
+zend_result async_coroutine_minit(void);
 async_coroutine_t *async_coroutine_new(void);
 /* Whether a queued coroutine can be switched into straight from another context: started, on its
  * own worker's context (not inside a user Fiber, P8), due (its waker queued) and holding its
@@ -596,7 +596,7 @@ void async_coroutine_set_call(async_coroutine_t *co, zend_fcall_info *fci, zend_
 void async_coroutine_cancel(zend_coroutine_t *coroutine, zend_object *error, bool transfer_error, bool is_safely);
 void async_coroutine_request_cancel(zend_coroutine_t *coroutine, zend_object *error, bool transfer_error);
 /* Request end: frees the parked workers. */
-void async_contexts_shutdown(void);
+void async_workers_rshutdown(void);
 zend_string *async_coroutine_info(zend_async_event_t *event);
 zend_string *async_location_string(zend_string *file, uint32_t line);
 void async_return_file_and_line(zval *return_value, zend_string *file, uint32_t line);
@@ -661,9 +661,8 @@ static zend_always_inline bool async_scheduler_may_switch(void)
 	return !ASYNC_SWITCH_BLOCKED() && !ZEND_ASYNC_G(in_scheduler_context);
 }
 
-void async_scheduler_register(void);
+zend_result async_scheduler_minit(void);
 void async_scheduler_rinit(void);
-void async_scheduler_request_startup(void);
 void async_scheduler_rshutdown(void);
 void async_scheduler_launch(void);
 bool async_scheduler_enqueue(zend_coroutine_t *coroutine);
@@ -1223,7 +1222,7 @@ void async_clock_rshutdown(void);
 
 /* MINIT: the exit() hook (the ZEND_EXIT handler, or exit()/die() from 8.4) and the error callback
  * (chained to what was there). */
-void async_main_end_register(void);
+zend_result async_main_end_minit(void);
 /* RINIT: re-wraps the error callback if an extension replaced it since. */
 void async_main_end_rinit(void);
 /* A filter of the runtime's error callback, registered at MINIT by a layer above (the hooks):
@@ -1232,6 +1231,6 @@ void async_main_end_rinit(void);
 typedef bool (*async_error_filter_fn)(int type);
 void async_error_filter_register(async_error_filter_fn filter);
 /* MSHUTDOWN: puts back what is still ours to put back. */
-void async_main_end_unregister(void);
+void async_main_end_mshutdown(void);
 
 #endif /* ASYNC_CORE_H */

@@ -67,15 +67,16 @@ static zend_class_entry *async_autoload(zend_string *name, zend_string *lc_name)
 	return ce;
 }
 
-void async_autoload_register(void)
+zend_result async_autoload_minit(void)
 {
 	autoload_prev = zend_autoload;
 	if (autoload_prev != NULL) {
 		zend_autoload = async_autoload;
 	}
+	return SUCCESS;
 }
 
-void async_autoload_unregister(void)
+void async_autoload_mshutdown(void)
 {
 	if (zend_autoload == async_autoload) {
 		zend_autoload = autoload_prev;

@@ -20,7 +20,7 @@ static zend_class_entry *ce_channel, *ce_thread_channel;
 /* per-process: class entries, registered at MINIT */
 static zend_class_entry *ce_remote, *ce_thread_transfer, *ce_io, *ce_dns, *ce_poll, *ce_thread_pool;
 
-void async_register_exceptions(void)
+zend_result async_exceptions_minit(void)
 {
 	/* A third root Throwable is impossible on 8.2, so \Cancellation extends \Error — unless the
 	 * engine already has one (a patched core), which we then reuse. */
@@ -57,6 +57,7 @@ void async_register_exceptions(void)
 	async_class_register(ZEND_ASYNC_EXCEPTION_OPERATION_CANCELLED, async_ce_operation_canceled);
 	async_class_register(ZEND_ASYNC_EXCEPTION_THREAD_TRANSFER, ce_thread_transfer);
 	async_class_register(ZEND_ASYNC_EXCEPTION_REMOTE, ce_remote);
+	return SUCCESS;
 }
 
 /* per-process: class entries are registered once at MINIT */

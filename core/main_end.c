@@ -133,7 +133,7 @@ static void main_error_cb(int type, zend_string *error_filename, const uint32_t 
 	error_cb_prev(type, error_filename, error_lineno, message);
 }
 
-void async_main_end_register(void)
+zend_result async_main_end_minit(void)
 {
 #if ASYNC_EXIT_IS_FUNCTION
 	exit_fn_swap(true);
@@ -143,6 +143,7 @@ void async_main_end_register(void)
 #endif
 	error_cb_prev = zend_error_cb;
 	zend_error_cb = main_error_cb;
+	return SUCCESS;
 }
 
 void async_main_end_rinit(void)
@@ -155,7 +156,7 @@ void async_main_end_rinit(void)
 	}
 }
 
-void async_main_end_unregister(void)
+void async_main_end_mshutdown(void)
 {
 #if ASYNC_EXIT_IS_FUNCTION
 	exit_fn_swap(false);

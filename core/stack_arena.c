@@ -279,7 +279,7 @@ void async_stack_release(async_stack_t *stack)
 	arena.in_use--;
 }
 
-void async_stack_arena_trim(void)
+void async_stack_arena_rshutdown(void)
 {
 	if (arena.in_use > 0 || arena.chunk_count == 0) {
 		return;
@@ -290,7 +290,7 @@ void async_stack_arena_trim(void)
 	}
 }
 
-void async_stack_arena_shutdown(void)
+void async_stack_arena_mshutdown(void)
 {
 	for (uint32_t i = 0; i < arena.chunk_count; i++) {
 		munmap(arena.chunks[i], chunk_bytes());

@@ -80,28 +80,29 @@ static const void *curl_anchor(void **dl_handle)
 	return (const void *) exec->internal_function.handler;
 }
 
-void async_curl_hooks_install(void)
+zend_result async_hook_curl_minit(void)
 {
 	void *dl_handle = NULL;
 	const void *anchor = curl_anchor(&dl_handle);
 	if (anchor == NULL) {
-		return; /* ext/curl is not loaded */
+		return SUCCESS; /* ext/curl is not loaded */
 	}
 	curl_state = CURL_STOCK;
 	if (!async_curl_api_load(dl_handle)) {
-		return;
+		return SUCCESS;
 	}
 	async_import_redirect(anchor, imports, IMPORT_COUNT);
 	for (int i = 0; i < IMPORT_COUNT; i++) {
 		if (imports[i].original == NULL) {
 			async_import_restore(imports, IMPORT_COUNT);
-			return; /* all or nothing: a half-redirected curl would mix the two ways */
+			return SUCCESS; /* all or nothing: a half-redirected curl would mix the two ways */
 		}
 	}
 	curl_state = CURL_REDIRECTED;
+	return SUCCESS;
 }
 
-void async_curl_hooks_uninstall(void)
+void async_hook_curl_mshutdown(void)
 {
 	async_import_restore(imports, IMPORT_COUNT);
 	if (curl_state == CURL_REDIRECTED) {
@@ -109,7 +110,7 @@ void async_curl_hooks_uninstall(void)
 	}
 }
 
-void async_curl_hooks_rinit(void)
+void async_hook_curl_rinit(void)
 {
 	if (curl_state != CURL_STOCK) {
 		return;
@@ -126,7 +127,7 @@ static void driver_dtor(zval *zv)
 	async_curl_driver_free(Z_PTR_P(zv));
 }
 
-void async_curl_hooks_rshutdown(void)
+void async_hook_curl_rshutdown(void)
 {
 	HashTable *busy = ASYNC_G(curl_busy);
 	if (busy != NULL) {
@@ -461,9 +462,9 @@ static CURLMcode async_multi_wait(CURLM *multi, struct curl_waitfd extra_fds[], 
 
 #else /* !HAVE_ASYNC_CURL: built without libcurl's headers, curl stays stock */
 
-void async_curl_hooks_install(void) {}
-void async_curl_hooks_uninstall(void) {}
-void async_curl_hooks_rinit(void) {}
-void async_curl_hooks_rshutdown(void) {}
+zend_result async_hook_curl_minit(void) { return SUCCESS; }
+void async_hook_curl_mshutdown(void) {}
+void async_hook_curl_rinit(void) {}
+void async_hook_curl_rshutdown(void) {}
 
 #endif /* HAVE_ASYNC_CURL */

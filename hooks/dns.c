@@ -308,12 +308,13 @@ static ZEND_FUNCTION(async_gethostbyaddr)
 	RETURN_STR(name);
 }
 
-void async_dns_hooks_install(void)
+zend_result async_hook_dns_minit(void)
 {
 	async_function_hooks_install(hooks, sizeof(hooks) / sizeof(hooks[0]));
+	return SUCCESS;
 }
 
-void async_dns_hooks_uninstall(void)
+void async_hook_dns_mshutdown(void)
 {
 	async_function_hooks_uninstall(hooks, sizeof(hooks) / sizeof(hooks[0]));
 }

@@ -161,7 +161,7 @@ static void dump_signal_handler(int signo, siginfo_t *info, void *context)
 	}
 }
 
-void async_dump_rinit(void)
+void async_hook_dump_rinit(void)
 {
 	int signo = async_dump_parse_signal(ASYNC_G(dump_on_signal));
 	dump.pending = 0;
@@ -189,7 +189,7 @@ void async_dump_rinit(void)
 }
 
 /* Before the reactor goes: the signal's previous action comes back, then the trigger goes. */
-void async_dump_rshutdown(void)
+void async_hook_dump_rshutdown(void)
 {
 	if (dump.signo > 0) {
 		zend_sigaction(dump.signo, &dump.previous, NULL);
@@ -202,13 +202,14 @@ void async_dump_rshutdown(void)
 	}
 }
 
-void async_dump_minit(void)
+zend_result async_hook_dump_minit(void)
 {
 	interrupt_prev = zend_interrupt_function;
 	zend_interrupt_function = dump_interrupt;
+	return SUCCESS;
 }
 
-void async_dump_mshutdown(void)
+void async_hook_dump_mshutdown(void)
 {
 	if (zend_interrupt_function == dump_interrupt) {
 		zend_interrupt_function = interrupt_prev;

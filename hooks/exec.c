@@ -30,8 +30,8 @@
 
 #ifdef PHP_WIN32
 /* POSIX only (posix_spawn, waitid, pidfd): on Windows PHP's own functions stay in place. */
-void async_exec_hooks_install(void) {}
-void async_exec_hooks_uninstall(void) {}
+zend_result async_hook_exec_minit(void) { return SUCCESS; }
+void async_hook_exec_mshutdown(void) {}
 #else
 #include "async_io_wait.h"
 #include "SAPI.h"
@@ -415,12 +415,13 @@ static ZEND_FUNCTION(async_shell_exec)
 	}
 }
 
-void async_exec_hooks_install(void)
+zend_result async_hook_exec_minit(void)
 {
 	async_function_hooks_install(hooks, sizeof(hooks) / sizeof(hooks[0]));
+	return SUCCESS;
 }
 
-void async_exec_hooks_uninstall(void)
+void async_hook_exec_mshutdown(void)
 {
 	async_function_hooks_uninstall(hooks, sizeof(hooks) / sizeof(hooks[0]));
 }

@@ -42,62 +42,62 @@ void async_function_hooks_uninstall(async_function_hook_t *hooks, size_t count);
  * ------------------------------------------------------------------------------------------- */
 
 /* hook_sleep.c: sleep(), usleep(), time_nanosleep(), time_sleep_until() */
-void async_sleep_hooks_install(void);
-void async_sleep_hooks_uninstall(void);
+zend_result async_hook_sleep_minit(void);
+void async_hook_sleep_mshutdown(void);
 
 /* hook_dns.c: gethostbyname(), gethostbynamel(), gethostbyaddr() */
-void async_dns_hooks_install(void);
-void async_dns_hooks_uninstall(void);
+zend_result async_hook_dns_minit(void);
+void async_hook_dns_mshutdown(void);
 
 /* hook_sockets.c: ext/sockets (nothing happens when it is not loaded) */
-void async_sockets_hooks_install(void);
-void async_sockets_hooks_uninstall(void);
-void async_sockets_hooks_rinit(void);
+zend_result async_hook_sockets_minit(void);
+void async_hook_sockets_mshutdown(void);
+void async_hook_sockets_rinit(void);
 
 /* hook_stream_transport.c: the tcp/udp/unix/udg and TLS transports (wrapped at MINIT, put back
  * at MSHUTDOWN), and stream_socket_pair() */
-void async_net_transports_install(void);
-void async_net_transports_uninstall(void);
+zend_result async_hook_transports_minit(void);
+void async_hook_transports_mshutdown(void);
 
 /* hook_pcntl.c: pcntl_fork() (refused while other coroutines live; the child re-arms the loop)
  * and pcntl_signal() (its handlers wake a loop blocked in the reactor); request end drops the
  * trigger those wake-ups use (before the reactor shuts down). */
-void async_pcntl_hooks_install(void);
-void async_pcntl_hooks_uninstall(void);
-void async_pcntl_rshutdown(void);
+zend_result async_hook_pcntl_minit(void);
+void async_hook_pcntl_mshutdown(void);
+void async_hook_pcntl_rshutdown(void);
 
 /* hook_curl.c: curl_exec() and curl_multi_select() (nothing happens when ext/curl is not loaded,
  * or when this build has no libcurl headers); rinit checks ext/curl's layout once per process;
  * rshutdown drops the handles' multi handles (before the poll registry goes). */
-void async_curl_hooks_install(void);
-void async_curl_hooks_uninstall(void);
-void async_curl_hooks_rinit(void);
-void async_curl_hooks_rshutdown(void);
+zend_result async_hook_curl_minit(void);
+void async_hook_curl_mshutdown(void);
+void async_hook_curl_rinit(void);
+void async_hook_curl_rshutdown(void);
 
 /* hook_pgsql.c: ext/pgsql and pdo_pgsql (nothing happens when neither is loaded, or when this
  * build has no libpq headers): libpq's waits and the drivers' calls into libpq redirected at
  * MINIT, put back at MSHUTDOWN; rinit warns once when they could not be; rshutdown cancels what
  * coroutines were left inside (before the poll registry goes). */
-void async_pgsql_hooks_install(void);
-void async_pgsql_hooks_uninstall(void);
-void async_pgsql_hooks_rinit(void);
-void async_pgsql_hooks_rshutdown(void);
+zend_result async_hook_pgsql_minit(void);
+void async_hook_pgsql_mshutdown(void);
+void async_hook_pgsql_rinit(void);
+void async_hook_pgsql_rshutdown(void);
 
 /* hook_pdo_pool.c: PDO::ATTR_POOL_* and PDO::getPool() on PHP's own PDO class (nothing happens
  * when pdo is not loaded, or when this build had no PDO headers); rshutdown closes the pools and
  * leaves what lives on to PHP (before the reactor goes). */
-void async_pdo_pool_install(void);
-void async_pdo_pool_uninstall(void);
-void async_pdo_pool_rshutdown(void);
+zend_result async_hook_pdo_pool_minit(void);
+void async_hook_pdo_pool_mshutdown(void);
+void async_hook_pdo_pool_rshutdown(void);
 
 /* hook_persistent.c: persistent connections held by one coroutine at a time (pfsockopen(),
  * stream_socket_client() with STREAM_CLIENT_PERSISTENT, PDO::ATTR_PERSISTENT): while a coroutine
  * holds one, its entry of EG(persistent_list) is under a private key, so a concurrent open of the
  * key makes another connection; released when closed or when the holder ends, put back under its
  * key (or a spare key) at the latest at rshutdown (before the reactor goes). */
-void async_persistent_install(void);
-void async_persistent_uninstall(void);
-void async_persistent_rshutdown(void);
+zend_result async_hook_persistent_minit(void);
+void async_hook_persistent_mshutdown(void);
+void async_hook_persistent_rshutdown(void);
 /* The transport factory made `stream` (registered under persistent_id when that is not NULL):
  * called by hook_stream_transport.c before the connect can suspend. */
 void async_persistent_stream_made(php_stream *stream, const char *persistent_id);
@@ -109,23 +109,23 @@ void async_persistent_pdo_construct(INTERNAL_FUNCTION_PARAMETERS, zif_handler or
 /* hook_exec.c: exec(), system(), passthru(), shell_exec() (and the backtick operator): inside a
  * coroutine the command runs under /bin/sh -c with a pipe read through the descriptor-wait API,
  * and its exit is waited for on the reactor's process event. */
-void async_exec_hooks_install(void);
-void async_exec_hooks_uninstall(void);
+zend_result async_hook_exec_minit(void);
+void async_hook_exec_mshutdown(void);
 
 /* hook_proc_wait.c: proc_close(), pclose(), pcntl_waitpid(), pcntl_wait(): wait for the child's
  * exit without reaping it, then PHP's own function reaps it. */
-void async_proc_wait_hooks_install(void);
-void async_proc_wait_hooks_uninstall(void);
+zend_result async_hook_proc_wait_minit(void);
+void async_hook_proc_wait_mshutdown(void);
 
 /* hook_stdio.c: PHP's stdio streams (files, pipes, FIFOs, TTYs) and flock(), patched into
  * php_stream_stdio_ops at MINIT, put back at MSHUTDOWN; rshutdown drops per-stream state. */
-void async_stdio_hooks_install(void);
-void async_stdio_hooks_uninstall(void);
-void async_stdio_hooks_rshutdown(void);
+zend_result async_hook_stdio_minit(void);
+void async_hook_stdio_mshutdown(void);
+void async_hook_stdio_rshutdown(void);
 
 /* hook_stream_select.c: stream_select() */
-void async_net_functions_install(void);
-void async_net_functions_uninstall(void);
+zend_result async_hook_net_functions_minit(void);
+void async_hook_net_functions_mshutdown(void);
 
 /* ---------------------------------------------------------------------------------------------
  * What the hooks share
@@ -164,9 +164,9 @@ bool async_child_wait_exit(pid_t pid);
 /* hook_watchdog.c: async.block_warning_ms. A watcher thread (started when the setting is on)
  * raises the VM interrupt when no switch happened for the limit; the interrupt function names the
  * coroutine and where it is. */
-void async_watchdog_minit(void);
-void async_watchdog_mshutdown(void);
-void async_watchdog_rinit(void);  /* (starts the thread when the setting is on) */
+zend_result async_hook_watchdog_minit(void);
+void async_hook_watchdog_mshutdown(void);
+void async_hook_watchdog_rinit(void);  /* (starts the thread when the setting is on) */
 void async_watchdog_start(void);  /* turned on at runtime */
 /* The thread whose globals hold *slot ends: its watcher stops (MSHUTDOWN, and GSHUTDOWN on ZTS). */
 struct _async_watchdog_s;
@@ -175,15 +175,15 @@ void async_watchdog_stop(struct _async_watchdog_s **slot);
 /* hook_dump.c: async.dump_on_signal. The signal prints every coroutine's state and trace through
  * PHP's error channel. parse: 0 for off, -1 for a value that names no usable signal. */
 int async_dump_parse_signal(const char *value);
-void async_dump_minit(void);
-void async_dump_mshutdown(void);
-void async_dump_rinit(void);
-void async_dump_rshutdown(void);
+zend_result async_hook_dump_minit(void);
+void async_hook_dump_mshutdown(void);
+void async_hook_dump_rinit(void);
+void async_hook_dump_rshutdown(void);
 
 /* hook_time.c: time(), microtime(), hrtime(), gettimeofday(), the date functions without a
  * timestamp and DateTime's "now" read the clock of a virtual_time() bubble inside one. */
-void async_time_hooks_install(void);
-void async_time_hooks_uninstall(void);
+zend_result async_hook_time_minit(void);
+void async_hook_time_mshutdown(void);
 
 /*
  * hook_stdio.c — what the stdio stream hook files share (hook_stdio.c, hook_stdio_files.c,

@@ -165,7 +165,7 @@ static ZEND_FUNCTION(async_pcntl_signal)
 
 /* Request end: PHP's own handlers go back in place of ours (the engine checks, at its signal
  * shutdown, that the handlers it installed are still there), then the trigger goes. */
-void async_pcntl_rshutdown(void)
+void async_hook_pcntl_rshutdown(void)
 {
 	zend_async_trigger_event_t *trigger = ASYNC_G(signal_trigger);
 	if (trigger == NULL) {
@@ -184,12 +184,13 @@ void async_pcntl_rshutdown(void)
 	ZEND_ASYNC_EVENT_RELEASE(&trigger->base);
 }
 
-void async_pcntl_hooks_install(void)
+zend_result async_hook_pcntl_minit(void)
 {
 	async_function_hooks_install(hooks, sizeof(hooks) / sizeof(hooks[0]));
+	return SUCCESS;
 }
 
-void async_pcntl_hooks_uninstall(void)
+void async_hook_pcntl_mshutdown(void)
 {
 	async_function_hooks_uninstall(hooks, sizeof(hooks) / sizeof(hooks[0]));
 }

@@ -1043,20 +1043,21 @@ static void each_pdo_class(void (*fn)(zend_class_entry *))
 	} ZEND_HASH_FOREACH_END();
 }
 
-void async_pdo_pool_install(void)
+zend_result async_hook_pdo_pool_minit(void)
 {
 	pdo_ce = zend_hash_str_find_ptr(CG(class_table), "pdo", sizeof("pdo") - 1);
 	async_pdo_exception_ce = zend_hash_str_find_ptr(CG(class_table), "pdoexception", sizeof("pdoexception") - 1);
 	if (pdo_ce == NULL || async_pdo_exception_ce == NULL || pdo_ce->create_object == NULL) {
 		pdo_ce = NULL;
-		return;
+		return SUCCESS;
 	}
 	each_pdo_class(class_install);
 	async_pdo_pool_conn_minit();
 	async_pdo_stmt_cache_minit();
+	return SUCCESS;
 }
 
-void async_pdo_pool_uninstall(void)
+void async_hook_pdo_pool_mshutdown(void)
 {
 	if (pdo_ce == NULL) {
 		return;
@@ -1068,8 +1069,8 @@ void async_pdo_pool_uninstall(void)
 
 #else /* !HAVE_ASYNC_PDO_POOL */
 
-void async_pdo_pool_install(void) {}
-void async_pdo_pool_uninstall(void) {}
-void async_pdo_pool_rshutdown(void) {}
+zend_result async_hook_pdo_pool_minit(void) { return SUCCESS; }
+void async_hook_pdo_pool_mshutdown(void) {}
+void async_hook_pdo_pool_rshutdown(void) {}
 
 #endif

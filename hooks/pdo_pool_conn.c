@@ -866,7 +866,7 @@ void async_pdo_pool_close(async_pdo_tpl_t *tpl)
 	}
 }
 
-void async_pdo_pool_rshutdown(void)
+void async_hook_pdo_pool_rshutdown(void)
 {
 	HashTable *tpls = ASYNC_G(pdo_templates);
 	if (tpls != NULL) {

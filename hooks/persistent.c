@@ -836,20 +836,21 @@ void async_persistent_pdo_construct(INTERNAL_FUNCTION_PARAMETERS, zif_handler or
  * Install, request end
  * ------------------------------------------------------------------------------------------- */
 
-void async_persistent_install(void)
+zend_result async_hook_persistent_minit(void)
 {
 	async_function_hooks_install(hooks, sizeof(hooks) / sizeof(hooks[0]));
 #ifdef HAVE_ASYNC_PDO_POOL
 	le_pdo_persistent = zend_fetch_list_dtor_id("PDO persistent database");
 #endif
+	return SUCCESS;
 }
 
-void async_persistent_uninstall(void)
+void async_hook_persistent_mshutdown(void)
 {
 	async_function_hooks_uninstall(hooks, sizeof(hooks) / sizeof(hooks[0]));
 }
 
-void async_persistent_rshutdown(void)
+void async_hook_persistent_rshutdown(void)
 {
 	HashTable *cos = ASYNC_G(persistent_cos);
 	if (cos != NULL) {

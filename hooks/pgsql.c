@@ -197,35 +197,36 @@ static bool pq_install_driver(zend_module_entry *module, size_t slot)
 	return module == NULL || async_pq_conn_install(module, module->handle, slot);
 }
 
-void async_pgsql_hooks_install(void)
+zend_result async_hook_pgsql_minit(void)
 {
 	zend_module_entry *pgsql = pq_module("pgsql");
 	zend_module_entry *pdo_pgsql = pq_module("pdo_pgsql");
 	if (pgsql == NULL && pdo_pgsql == NULL) {
-		return;
+		return SUCCESS;
 	}
 	pgsql_state = PGSQL_STOCK;
 	void *handle = pgsql != NULL ? pgsql->handle : pdo_pgsql->handle;
 	if (!async_pq_api_load(handle)) {
-		return;
+		return SUCCESS;
 	}
 	/* libpq's object: the one holding PQstatus() */
 	if (async_import_redirect((const void *) async_pq_api.status, libpq_imports, LIBPQ_COUNT) != LIBPQ_COUNT) {
 		async_import_restore(libpq_imports, LIBPQ_COUNT);
-		return;
+		return SUCCESS;
 	}
 	if (!pq_install_driver(pgsql, 0) || !pq_install_driver(pdo_pgsql, 1)) {
 		pq_restore_all();
-		return;
+		return SUCCESS;
 	}
 	if (pdo_pgsql != NULL) {
 		/* without it only getNotify()'s timeout blocks: not a reason to give the rest up */
 		async_import_redirect(pdo_pgsql, pdo_imports, 1);
 	}
 	pgsql_state = PGSQL_REDIRECTED;
+	return SUCCESS;
 }
 
-void async_pgsql_hooks_uninstall(void)
+void async_hook_pgsql_mshutdown(void)
 {
 	pq_restore_all();
 	if (pgsql_state == PGSQL_REDIRECTED) {
@@ -233,7 +234,7 @@ void async_pgsql_hooks_uninstall(void)
 	}
 }
 
-void async_pgsql_hooks_rinit(void)
+void async_hook_pgsql_rinit(void)
 {
 	if (pgsql_state != PGSQL_STOCK) {
 		return;
@@ -244,16 +245,16 @@ void async_pgsql_hooks_rinit(void)
 		"binary this platform does not describe): PostgreSQL calls keep blocking in coroutines");
 }
 
-void async_pgsql_hooks_rshutdown(void)
+void async_hook_pgsql_rshutdown(void)
 {
 	async_pq_conn_rshutdown();
 }
 
 #else /* !HAVE_ASYNC_PGSQL: built without libpq's headers, the drivers stay stock */
 
-void async_pgsql_hooks_install(void) {}
-void async_pgsql_hooks_uninstall(void) {}
-void async_pgsql_hooks_rinit(void) {}
-void async_pgsql_hooks_rshutdown(void) {}
+zend_result async_hook_pgsql_minit(void) { return SUCCESS; }
+void async_hook_pgsql_mshutdown(void) {}
+void async_hook_pgsql_rinit(void) {}
+void async_hook_pgsql_rshutdown(void) {}
 
 #endif /* HAVE_ASYNC_PGSQL */

@@ -31,8 +31,8 @@
 
 #ifdef PHP_WIN32
 /* POSIX only (posix_spawn, waitid, pidfd): on Windows PHP's own functions stay in place. */
-void async_proc_wait_hooks_install(void) {}
-void async_proc_wait_hooks_uninstall(void) {}
+zend_result async_hook_proc_wait_minit(void) { return SUCCESS; }
+void async_hook_proc_wait_mshutdown(void) {}
 #else
 #include "async_io_wait.h"
 #include "core/core.h"
@@ -299,12 +299,13 @@ static ZEND_FUNCTION(async_pclose)
 	hooks[HOOK_PCLOSE].original(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
-void async_proc_wait_hooks_install(void)
+zend_result async_hook_proc_wait_minit(void)
 {
 	async_function_hooks_install(hooks, sizeof(hooks) / sizeof(hooks[0]));
+	return SUCCESS;
 }
 
-void async_proc_wait_hooks_uninstall(void)
+void async_hook_proc_wait_mshutdown(void)
 {
 	async_function_hooks_uninstall(hooks, sizeof(hooks) / sizeof(hooks[0]));
 }

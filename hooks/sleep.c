@@ -144,12 +144,13 @@ static ZEND_FUNCTION(async_time_sleep_until)
 	RETURN_TRUE;
 }
 
-void async_sleep_hooks_install(void)
+zend_result async_hook_sleep_minit(void)
 {
 	async_function_hooks_install(hooks, sizeof(hooks) / sizeof(hooks[0]));
+	return SUCCESS;
 }
 
-void async_sleep_hooks_uninstall(void)
+void async_hook_sleep_mshutdown(void)
 {
 	async_function_hooks_uninstall(hooks, sizeof(hooks) / sizeof(hooks[0]));
 }

@@ -115,7 +115,7 @@ static bool sockets_state(void)
 
 /* The hooks install at MINIT; the class exists only after ext/sockets' MINIT, so its object
  * handlers are wrapped on the first request. */
-void async_sockets_hooks_rinit(void)
+void async_hook_sockets_rinit(void)
 {
 	if (socket_create_object_orig == NULL && sockets_state() && sockets_ce->create_object != NULL) {
 		socket_create_object_orig = sockets_ce->create_object;
@@ -976,12 +976,13 @@ static async_function_hook_t hooks[HOOK_COUNT] = {
 	[HOOK_CLOSE] = { "socket_close", ZEND_FN(async_socket_close), NULL },
 };
 
-void async_sockets_hooks_install(void)
+zend_result async_hook_sockets_minit(void)
 {
 	async_function_hooks_install(hooks, HOOK_COUNT);
+	return SUCCESS;
 }
 
-void async_sockets_hooks_uninstall(void)
+void async_hook_sockets_mshutdown(void)
 {
 	async_function_hooks_uninstall(hooks, HOOK_COUNT);
 	/* ext/sockets' class may already be gone (modules shut down in reverse order): its

@@ -74,7 +74,7 @@ async_stdio_state_t *async_stdio_state_get(php_stream *stream)
 	return st;
 }
 
-void async_stdio_hooks_rshutdown(void)
+void async_hook_stdio_rshutdown(void)
 {
 	async_stdio_lock_rshutdown();
 	async_stdio_copy_rshutdown();
@@ -362,7 +362,7 @@ static int stdio_set_option(php_stream *stream, int option, int value, void *ptr
 	}
 }
 
-void async_stdio_hooks_install(void)
+zend_result async_hook_stdio_minit(void)
 {
 	ZEND_ASSERT(!stdio_installed);
 	stdio_orig = php_stream_stdio_ops;
@@ -374,9 +374,10 @@ void async_stdio_hooks_install(void)
 	async_stdio_copy_hook_install();
 	async_stdio_wrapper_hooks_install();
 	stdio_installed = true;
+	return SUCCESS;
 }
 
-void async_stdio_hooks_uninstall(void)
+void async_hook_stdio_mshutdown(void)
 {
 	if (!stdio_installed) {
 		return;

@@ -193,12 +193,13 @@ static ZEND_FUNCTION(async_stream_select)
  * Install
  * ------------------------------------------------------------------------------------------- */
 
-void async_net_functions_install(void)
+zend_result async_hook_net_functions_minit(void)
 {
 	async_function_hooks_install(hooks, sizeof(hooks) / sizeof(hooks[0]));
+	return SUCCESS;
 }
 
-void async_net_functions_uninstall(void)
+void async_hook_net_functions_mshutdown(void)
 {
 	async_function_hooks_uninstall(hooks, sizeof(hooks) / sizeof(hooks[0]));
 }

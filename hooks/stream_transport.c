@@ -1170,7 +1170,7 @@ static ZEND_FUNCTION(async_stream_socket_pair)
  * Install
  * ------------------------------------------------------------------------------------------- */
 
-void async_net_transports_install(void)
+zend_result async_hook_transports_minit(void)
 {
 	async_function_hooks_install(pair_hook, 1);
 	HashTable *hash = php_stream_xport_get_hash();
@@ -1185,9 +1185,10 @@ void async_net_transports_install(void)
 	/* libssl is already loaded with PHP's openssl extension; its SSL_want() tells which way a
 	 * TLS operation is blocked. */
 	ssl_want_fn = (int (*)(const void *)) dlsym(RTLD_DEFAULT, "SSL_want");
+	return SUCCESS;
 }
 
-void async_net_transports_uninstall(void)
+void async_hook_transports_mshutdown(void)
 {
 	async_function_hooks_uninstall(pair_hook, 1);
 	for (size_t i = 0; i < sizeof(transports) / sizeof(transports[0]); i++) {

@@ -309,7 +309,7 @@ static zend_function *ctor_of(const char *class_name)
 	return fn != NULL && fn->type == ZEND_INTERNAL_FUNCTION ? fn : NULL;
 }
 
-void async_time_hooks_install(void)
+zend_result async_hook_time_minit(void)
 {
 	async_function_hooks_install(hooks, sizeof(hooks) / sizeof(hooks[0]));
 	zif_handler replacements[] = { ZEND_FN(async_datetime_construct), ZEND_FN(async_datetime_immutable_construct) };
@@ -320,9 +320,10 @@ void async_time_hooks_install(void)
 			fn->internal_function.handler = replacements[i];
 		}
 	}
+	return SUCCESS;
 }
 
-void async_time_hooks_uninstall(void)
+void async_hook_time_mshutdown(void)
 {
 	async_function_hooks_uninstall(hooks, sizeof(hooks) / sizeof(hooks[0]));
 	for (size_t i = 0; i < 2; i++) {

@@ -308,7 +308,7 @@ void async_watchdog_start(void)
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
 
-void async_watchdog_rinit(void)
+void async_hook_watchdog_rinit(void)
 {
 	if (ASYNC_G(watchdog) != NULL) {
 		__atomic_store_n(&ASYNC_G(watchdog)->sample.state, SAMPLE_NONE, __ATOMIC_RELEASE);
@@ -316,10 +316,11 @@ void async_watchdog_rinit(void)
 	async_watchdog_start();
 }
 
-void async_watchdog_minit(void)
+zend_result async_hook_watchdog_minit(void)
 {
 	interrupt_prev = zend_interrupt_function;
 	zend_interrupt_function = watchdog_interrupt;
+	return SUCCESS;
 }
 
 /* The thread of these globals ends (MSHUTDOWN for the main one; on a thread-safe PHP, GSHUTDOWN
@@ -342,7 +343,7 @@ void async_watchdog_stop(async_watchdog_t **slot)
 	pefree(w, 1);
 }
 
-void async_watchdog_mshutdown(void)
+void async_hook_watchdog_mshutdown(void)
 {
 	async_watchdog_stop(&ASYNC_G(watchdog));
 	if (zend_interrupt_function == watchdog_interrupt) {

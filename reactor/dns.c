@@ -405,7 +405,7 @@ int async_dns_status(zend_async_event_t *event)
 	return DNS_FROM_EVENT(event)->status;
 }
 
-void async_dns_rshutdown(void)
+void async_reactor_dns_rshutdown(void)
 {
 	for (async_list_node_t *n = ASYNC_G(dns_in_flight).first; n != NULL; n = n->next) {
 		async_dns_req_t *dns = ASYNC_LIST_ITEM(n, async_dns_req_t, link);
@@ -414,7 +414,7 @@ void async_dns_rshutdown(void)
 	}
 }
 
-void async_dns_reactor_register(void)
+zend_result async_reactor_dns_minit(void)
 {
 	/* Only these slots: the reactor's other slots stay as reactor.c registered them. */
 	zend_async_reactor_api_t api = {
@@ -422,5 +422,6 @@ void async_dns_reactor_register(void)
 		.getnameinfo = reactor_getnameinfo,
 		.freeaddrinfo = reactor_freeaddrinfo,
 	};
-	zend_async_reactor_register("libuv", false, &api);
+	/* false: another implementation of this ABI table is registered */
+	return zend_async_reactor_register("libuv", false, &api) ? SUCCESS : FAILURE;
 }

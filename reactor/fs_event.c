@@ -403,8 +403,9 @@ void async_reactor_fs_rshutdown(void)
 	}
 }
 
-void async_reactor_fs_register(void)
+zend_result async_reactor_fs_minit(void)
 {
 	zend_async_reactor_api_t api = { .new_filesystem_event = reactor_new_filesystem_event };
-	zend_async_reactor_register(ASYNC_REACTOR_NAME, false, &api);
+	/* false: another implementation of this ABI table is registered */
+	return zend_async_reactor_register(ASYNC_REACTOR_NAME, false, &api) ? SUCCESS : FAILURE;
 }

@@ -336,7 +336,7 @@ static zend_async_io_t *io_create(zend_file_descriptor_t fd, zend_async_io_type 
 	return &h->io;
 }
 
-void async_io_register(void)
+zend_result async_reactor_io_minit(void)
 {
 	zend_async_io_api_t api = {
 		.create = io_create,
@@ -345,5 +345,6 @@ void async_io_register(void)
 		.close = io_close,
 		.flush = io_flush,
 	};
-	zend_async_io_register("libuv", false, &api);
+	/* false: another implementation of this ABI table is registered */
+	return zend_async_io_register("libuv", false, &api) ? SUCCESS : FAILURE;
 }

@@ -590,7 +590,7 @@ static zend_async_poll_proxy_t *reactor_new_poll_proxy_event(zend_async_poll_eve
 	return &proxy_new((async_poll_t *) poll_event, events, extra_size)->proxy;
 }
 
-void async_poll_register(void)
+zend_result async_reactor_poll_minit(void)
 {
 	zend_async_reactor_api_t api = {
 		.new_socket_event = reactor_new_socket_event,
@@ -598,12 +598,13 @@ void async_poll_register(void)
 		.new_poll_proxy_event = reactor_new_poll_proxy_event,
 	};
 	/* NULL slots keep what reactor.c registered under the same module name. */
-	zend_async_reactor_register("libuv", false, &api);
+	/* false: another implementation of this ABI table is registered */
+	return zend_async_reactor_register("libuv", false, &api) ? SUCCESS : FAILURE;
 }
 
 /* Every poll is stopped and forgotten before the reactor closes its loop. Polls still referenced
  * by a waker (coroutines dropped after a fatal error) are detached by the loop's close walk. */
-void async_poll_rshutdown(void)
+void async_reactor_poll_rshutdown(void)
 {
 	for (uint32_t i = 0; i < ASYNC_G(unapplied_polls_count); i++) {
 		ASYNC_G(unapplied_polls)[i]->unapplied = false;

@@ -30,7 +30,7 @@
 
 #ifdef PHP_WIN32
 /* POSIX only (pidfd, waitid): the slot keeps its stub on Windows. */
-void async_reactor_process_register(void) {}
+zend_result async_reactor_process_minit(void) { return SUCCESS; }
 #else
 #include <sys/wait.h>
 #include <sys/syscall.h>
@@ -260,10 +260,11 @@ static zend_async_process_event_t *reactor_new_process_event(zend_process_t pid,
  * Module
  * ------------------------------------------------------------------------------------------- */
 
-void async_reactor_process_register(void)
+zend_result async_reactor_process_minit(void)
 {
 	zend_async_reactor_api_t api = { .new_process_event = reactor_new_process_event };
-	zend_async_reactor_register(ASYNC_REACTOR_NAME, false, &api);
+	/* false: another implementation of this ABI table is registered */
+	return zend_async_reactor_register(ASYNC_REACTOR_NAME, false, &api) ? SUCCESS : FAILURE;
 }
 
 #endif /* PHP_WIN32 */

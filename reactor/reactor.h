@@ -22,7 +22,7 @@
 
 /* reactor.c: the loop, timers and triggers (MINIT: the reactor table; request end: every handle
  * closed and the loop run until they are). */
-void async_reactor_register(void);
+zend_result async_reactor_minit(void);
 void async_reactor_rshutdown(void);
 
 /* In a forked child: the loop inherited from the parent is re-armed (uv_loop_fork()), so the
@@ -30,15 +30,15 @@ void async_reactor_rshutdown(void);
 void async_reactor_after_fork(void);
 
 /* reactor_poll.c: the poll slots; every poll dropped at request end (before the reactor). */
-void async_poll_register(void);
-void async_poll_rshutdown(void);
+zend_result async_reactor_poll_minit(void);
+void async_reactor_poll_rshutdown(void);
 
 /* reactor_io.c: the ABI's unified I/O handle slots (zend_async_io_api). */
-void async_io_register(void);
+zend_result async_reactor_io_minit(void);
 
 /* reactor_signal.c: the signal slot; request end disarms every armed signal event and puts back
  * the dispositions it replaced. */
-void async_reactor_signal_register(void);
+zend_result async_reactor_signal_minit(void);
 void async_reactor_signal_rshutdown(void);
 /* Before the loop blocks: a handler installed over an armed wait's (pcntl_signal()) is moved
  * aside, to be forwarded to, and the wait's is put back. */
@@ -46,14 +46,14 @@ void async_reactor_signal_reclaim(void);
 
 /* reactor_work.c: the work slot (a C function on libuv's thread pool); request end detaches
  * what is still in flight. */
-void async_work_reactor_register(void);
-void async_work_rshutdown(void);
+zend_result async_reactor_work_minit(void);
+void async_reactor_work_rshutdown(void);
 
 /* reactor_process.c: the process-exit slot (a pidfd poll, or waitid() polled; never reaps). */
-void async_reactor_process_register(void);
+zend_result async_reactor_process_minit(void);
 
 /* reactor_fs_event.c: the filesystem slot; request end closes the handles of every live event. */
-void async_reactor_fs_register(void);
+zend_result async_reactor_fs_minit(void);
 void async_reactor_fs_rshutdown(void);
 
 /* ---------------------------------------------------------------------------------------------
@@ -80,8 +80,8 @@ typedef struct {
 	struct in_addr *addrs; /* count entries (owned by the event) */
 } async_dns_hostent_t;
 
-void async_dns_reactor_register(void);
-void async_dns_rshutdown(void); /* before the reactor's own shutdown: in-flight lookups deliver nothing */
+zend_result async_reactor_dns_minit(void);
+void async_reactor_dns_rshutdown(void); /* before the reactor's own shutdown: in-flight lookups deliver nothing */
 async_dns_hostent_t *async_dns_new_hostent(const char *name);
 /* The resolver's status of a completed lookup: 0, EAI_* (getaddrinfo/getnameinfo) or h_errno
  * (hostent). A request that never ran reports EAI_SYSTEM / NO_RECOVERY. */

@@ -311,8 +311,9 @@ void async_reactor_signal_rshutdown(void)
 	}
 }
 
-void async_reactor_signal_register(void)
+zend_result async_reactor_signal_minit(void)
 {
 	zend_async_reactor_api_t api = { .new_signal_event = reactor_new_signal_event };
-	zend_async_reactor_register(ASYNC_REACTOR_NAME, false, &api);
+	/* false: another implementation of this ABI table is registered */
+	return zend_async_reactor_register(ASYNC_REACTOR_NAME, false, &api) ? SUCCESS : FAILURE;
 }

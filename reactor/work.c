@@ -163,7 +163,7 @@ static zend_async_work_event_t *reactor_new_work_event(zend_async_work_fn run, v
  * Module
  * ------------------------------------------------------------------------------------------- */
 
-void async_work_rshutdown(void)
+void async_reactor_work_rshutdown(void)
 {
 	for (async_list_node_t *n = ASYNC_G(work_in_flight).first; n != NULL; n = n->next) {
 		async_work_t *w = ASYNC_LIST_ITEM(n, async_work_t, link);
@@ -172,9 +172,10 @@ void async_work_rshutdown(void)
 	}
 }
 
-void async_work_reactor_register(void)
+zend_result async_reactor_work_minit(void)
 {
 	/* Only this slot: the reactor's other slots stay as reactor.c registered them. */
 	zend_async_reactor_api_t api = { .new_work_event = reactor_new_work_event };
-	zend_async_reactor_register("libuv", false, &api);
+	/* false: another implementation of this ABI table is registered */
+	return zend_async_reactor_register("libuv", false, &api) ? SUCCESS : FAILURE;
 }
