@@ -301,6 +301,7 @@ static const async_part_t parts[] = {
 	{ "workers",              NULL,                            NULL,                               NULL,                      async_workers_rshutdown },
 	/* reactor */
 	{ "reactor",              async_reactor_minit,             NULL,                               NULL,                      async_reactor_rshutdown },
+	{ "reactor timers",       async_reactor_timer_minit,       NULL,                               NULL,                      NULL },
 	{ "reactor polls",        async_reactor_poll_minit,        NULL,                               NULL,                      async_reactor_poll_rshutdown },
 	{ "reactor work",         async_reactor_work_minit,        NULL,                               NULL,                      async_reactor_work_rshutdown },
 	{ "reactor DNS",          async_reactor_dns_minit,         NULL,                               NULL,                      async_reactor_dns_rshutdown },

@@ -91,13 +91,28 @@ static void close_walk_cb(uv_handle_t *handle, void *arg)
 	}
 }
 
+/* per-process: the reactor's parts, added at their MINIT (a handful: timers, polls, signals) */
+static const async_reactor_part_t *parts[8];
+/* per-process: how many of them */
+static uint32_t parts_count;
+
+void async_reactor_add_part(const async_reactor_part_t *part)
+{
+	ZEND_ASSERT(parts_count < sizeof(parts) / sizeof(parts[0]) && "more reactor parts than places");
+	parts[parts_count++] = part;
+}
+
 static void reactor_shutdown(void)
 {
 	uv_loop_t *loop = ASYNC_G(loop);
 	if (loop == NULL) {
 		return;
 	}
-	async_reactor_timers_shutdown(loop);
+	for (uint32_t i = 0; i < parts_count; i++) {
+		if (parts[i]->close != NULL) {
+			parts[i]->close(loop);
+		}
+	}
 	uv_walk(loop, close_walk_cb, NULL);
 	uv_run(loop, UV_RUN_DEFAULT);
 	uv_loop_close(loop);
@@ -114,10 +129,11 @@ void async_reactor_rshutdown(void)
 static bool reactor_execute(bool no_wait)
 {
 	uv_loop_t *loop = async_reactor_loop();
-	if (!no_wait && ASYNC_G(signals_armed).first != NULL) {
-		async_reactor_signal_reclaim();
+	for (uint32_t i = 0; i < parts_count; i++) {
+		if (parts[i]->before_run != NULL) {
+			parts[i]->before_run(!no_wait);
+		}
 	}
-	async_poll_before_run();
 	if (no_wait) {
 		if (ASYNC_G(hidden_event_count) > 0 && !uv_loop_alive(loop)) {
 			return run_nudged(loop);
@@ -346,7 +362,6 @@ zend_result async_reactor_minit(void)
 		.shutdown = reactor_shutdown,
 		.execute = reactor_execute,
 		.loop_alive = reactor_loop_alive,
-		.new_timer_event = async_reactor_new_timer_event,
 		.new_trigger_event = reactor_new_trigger_event,
 		.available_parallelism = reactor_available_parallelism,
 		.now = reactor_now,

@@ -305,7 +305,7 @@ static void poll_note_unapplied(async_poll_t *poll)
 	ASYNC_G(unapplied_polls)[ASYNC_G(unapplied_polls_count)++] = poll;
 }
 
-void async_poll_before_run(void)
+static void polls_before_run(bool blocking)
 {
 	for (uint32_t i = 0; i < ASYNC_G(unapplied_polls_count); i++) {
 		async_poll_t *poll = ASYNC_G(unapplied_polls)[i];
@@ -599,6 +599,8 @@ zend_result async_reactor_poll_minit(void)
 	};
 	/* NULL slots keep what reactor.c registered under the same module name. */
 	/* false: another implementation of this ABI table is registered */
+	static const async_reactor_part_t part = { .before_run = polls_before_run }; /* per-process: constant */
+	async_reactor_add_part(&part);
 	return zend_async_reactor_register("libuv", false, &api) ? SUCCESS : FAILURE;
 }
 

@@ -23,6 +23,7 @@
 /* reactor.c: the loop, timers and triggers (MINIT: the reactor table; request end: every handle
  * closed and the loop run until they are). */
 zend_result async_reactor_minit(void);
+zend_result async_reactor_timer_minit(void);
 void async_reactor_rshutdown(void);
 
 /* In a forked child: the loop inherited from the parent is re-armed (uv_loop_fork()), so the
@@ -42,7 +43,6 @@ zend_result async_reactor_signal_minit(void);
 void async_reactor_signal_rshutdown(void);
 /* Before the loop blocks: a handler installed over an armed wait's (pcntl_signal()) is moved
  * aside, to be forwarded to, and the wait's is put back. */
-void async_reactor_signal_reclaim(void);
 
 /* reactor_work.c: the work slot (a C function on libuv's thread pool); request end detaches
  * what is still in flight. */
@@ -183,7 +183,6 @@ static zend_always_inline bool async_reactor_last_ref(zend_async_event_t *event)
 /* A callback delivered something: make the running uv_run() return. */
 void async_reactor_delivered(uv_loop_t *loop);
 /* Before each uv_run(): drops the new watches of descriptors closed behind our back (reactor_poll.c). */
-void async_poll_before_run(void);
 /* The methods of a reactor event; the callback vector's are the ABI defaults. */
 typedef struct {
 	bool (*start)(zend_async_event_t *event);
@@ -215,11 +214,21 @@ bool async_reactor_handle_release(zend_async_event_t *event, uv_handle_t *handle
 typedef enum { ASYNC_REQUEST_HELD, ASYNC_REQUEST_ORPHANED, ASYNC_REQUEST_FREE } async_request_release_t;
 async_request_release_t async_reactor_request_release(zend_async_event_t *event, bool in_flight);
 
-/* reactor_timer.c: the table's new_timer_event, and request shutdown's closing of the timer
- * batches (before the loop's other handles; their owners' timers are detached). */
+/* The reactor's parts (timers, polls, signals) as the loop sees them: what each does before the
+ * loop runs, and when the loop closes. A part adds itself at its MINIT; libuv_reactor.c names
+ * none of them. */
+typedef struct {
+	/* before every run of the loop; `blocking`: the run may wait for events */
+	void (*before_run)(bool blocking);
+	/* the request's loop closes: before the other handles are walked and closed */
+	void (*close)(uv_loop_t *loop);
+} async_reactor_part_t;
+void async_reactor_add_part(const async_reactor_part_t *part);
+
+/* timer.c: the table's new_timer_event and the timer batches (closed before the loop's other
+ * handles at the request's end; their owners' timers are detached). */
 zend_async_timer_event_t *async_reactor_new_timer_event(zend_ulong timeout_ms, zend_ulong nanoseconds,
 	bool is_periodic, size_t extra_size);
-void async_reactor_timers_shutdown(uv_loop_t *loop);
 
 #endif /* ASYNC_REACTOR_UV */
 

@@ -20,7 +20,7 @@
  * replaces and the last one puts it back, unless someone replaced libuv's handler in between
  * (then that newer one stays). A handler of the process's — the one libuv replaced, or one
  * installed over libuv's while a wait is armed (pcntl_signal()), which the reactor moves aside
- * before it blocks (async_reactor_signal_reclaim()) — still sees every signal: the wait's
+ * before it blocks (signals_reclaim()) — still sees every signal: the wait's
  * delivery is forwarded to it. Other signals are untouched.
  */
 #include "php_async.h"
@@ -50,7 +50,7 @@ typedef struct {
 	uint32_t armed;
 	bool saved;
 	struct sigaction previous; /* the disposition before the first arm, or the one that replaced
-	                              libuv's while armed (async_reactor_signal_reclaim()) */
+	                              libuv's while armed (signals_reclaim()) */
 	struct sigaction uv_action; /* libuv's, to see whether someone replaced it and to put it back */
 	void *uv_handler;          /* libuv's handler */
 } async_disposition_t;
@@ -284,8 +284,11 @@ static zend_async_signal_event_t *reactor_new_signal_event(int signum, size_t ex
  * Module
  * ------------------------------------------------------------------------------------------- */
 
-void async_reactor_signal_reclaim(void)
+static void signals_reclaim(bool blocking)
 {
+	if (!blocking || ASYNC_G(signals_armed).first == NULL) {
+		return;
+	}
 	for (async_list_node_t *node = ASYNC_G(signals_armed).first; node != NULL; node = node->next) {
 		int signum = ASYNC_LIST_ITEM(node, async_signal_t, node)->event.signal;
 		async_disposition_t *d = &dispositions[signum];
@@ -314,6 +317,8 @@ void async_reactor_signal_rshutdown(void)
 zend_result async_reactor_signal_minit(void)
 {
 	zend_async_reactor_api_t api = { .new_signal_event = reactor_new_signal_event };
+	static const async_reactor_part_t part = { .before_run = signals_reclaim }; /* per-process: constant */
+	async_reactor_add_part(&part);
 	/* false: another implementation of this ABI table is registered */
 	return zend_async_reactor_register(ASYNC_REACTOR_NAME, false, &api) ? SUCCESS : FAILURE;
 }

@@ -309,11 +309,20 @@ static void batch_close_walk_cb(uv_handle_t *handle, void *arg)
 	uv_close(handle, batch_close_cb);
 }
 
-void async_reactor_timers_shutdown(uv_loop_t *loop)
+static void timers_close(uv_loop_t *loop)
 {
 	uv_walk(loop, batch_close_walk_cb, NULL);
 	ASYNC_G(timer_batch_open) = NULL;
 	ASYNC_G(timer_batch_free) = NULL; /* closed by the walk: freed by their close callbacks */
 	ASYNC_G(timer_batch_free_count) = 0;
 	ASYNC_G(timer_batch_firing) = NULL;
+}
+
+zend_result async_reactor_timer_minit(void)
+{
+	static const async_reactor_part_t part = { .close = timers_close }; /* per-process: constant */
+	async_reactor_add_part(&part);
+	zend_async_reactor_api_t api = { .new_timer_event = async_reactor_new_timer_event };
+	/* false: another implementation of this ABI table is registered */
+	return zend_async_reactor_register(ASYNC_REACTOR_NAME, false, &api) ? SUCCESS : FAILURE;
 }
