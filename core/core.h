@@ -473,7 +473,22 @@ static zend_always_inline void async_worker_check_stack(async_worker_t *worker, 
 }
 
 /* A worker bound to co for its first run: its context, or NULL when no C stack could be had. */
+/* The callable and arguments a coroutine keeps until its body starts (or it is freed unstarted). */
+static zend_always_inline void async_coroutine_release_call(async_coroutine_t *co)
+{
+	zend_fcall_t *fcall = co->coro.fcall;
+	co->coro.fcall = NULL;
+	if (fcall == &co->call) {
+		zend_async_fcall_dtor(fcall, co->call_args);
+	} else {
+		zend_fcall_release(fcall); /* the ABI's, or none */
+	}
+}
+
+/* core/workers.c: a worker for a coroutine's first run (NULL: none could be made); a worker done
+ * with (`destroyed`: its Zend context went with the switch away from it, P3). */
 zend_fiber_context *async_coroutine_bind_worker(async_coroutine_t *co);
+void async_worker_retire(async_worker_t *worker, bool destroyed);
 /* The context to switch to for running co: its own where it suspended, or a worker's. */
 static zend_always_inline zend_fiber_context *async_coroutine_bind(async_coroutine_t *co)
 {
