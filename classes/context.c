@@ -224,35 +224,6 @@ ZEND_METHOD(Async_Context, unset)
  * current_context(), root_context(), request_context(): the contexts of scopes
  * ------------------------------------------------------------------------------------------- */
 
-ZEND_FUNCTION(Async_current_context)
-{
-	ZEND_PARSE_PARAMETERS_NONE();
-	RETURN_OBJ_COPY(async_scope_get_context(async_scope_current()));
-}
-
-ZEND_FUNCTION(Async_root_context)
-{
-	ZEND_PARSE_PARAMETERS_NONE();
-	if (!ASYNC_G(launched)) {
-		async_scheduler_launch();
-	}
-	RETURN_OBJ_COPY(async_scope_get_context(async_scope_main()));
-}
-
-ZEND_FUNCTION(Async_request_context)
-{
-	ZEND_PARSE_PARAMETERS_NONE();
-	zend_async_scope_t *scope = ZEND_ASYNC_G(main_scope) ? ZEND_ASYNC_CURRENT_SCOPE : NULL;
-	if (scope == NULL || scope->request_scope == NULL) {
-		RETURN_NULL(); /* no embedder sets a request scope in the CLI */
-	}
-	RETURN_OBJ_COPY(async_scope_get_context(scope->request_scope));
-}
-
-/* ---------------------------------------------------------------------------------------------
- * Registration
- * ------------------------------------------------------------------------------------------- */
-
 zend_result async_context_minit(void)
 {
 	async_ce_context = register_class_Async_Context();
@@ -260,6 +231,5 @@ zend_result async_context_minit(void)
 	async_object_handlers_init(&context_handlers, XtOffsetOf(async_context_t, std), NULL, context_free_obj, context_get_gc);
 	async_class_register(ZEND_ASYNC_CLASS_CONTEXT, async_ce_context);
 	async_coroutine_set_context_factory(async_context_new_object);
-	zend_register_functions(NULL, ext_functions, NULL, MODULE_PERSISTENT);
 	return SUCCESS;
 }

@@ -26,12 +26,3 @@ final class Context
 
     public function unset(string|object $key): Context {}
 }
-
-/** The current scope's Context. */
-function current_context(): Context {}
-
-/** The main scope's Context. */
-function root_context(): Context {}
-
-/** The embedder's request scope's Context (null in the CLI). */
-function request_context(): ?Context {}

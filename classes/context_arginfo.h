@@ -1,13 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: de48399e3538a1669c89c5d6b6486425cdb35444 */
-
-ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_Async_current_context, 0, 0, Async\\Context, 0)
-ZEND_END_ARG_INFO()
-
-#define arginfo_Async_root_context arginfo_Async_current_context
-
-ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_Async_request_context, 0, 0, Async\\Context, 1)
-ZEND_END_ARG_INFO()
+ * Stub hash: d2fed8d2f8e8d4d584b6d349ec2938d7170b9d67 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Async_Context_find, 0, 1, IS_MIXED, 0)
 	ZEND_ARG_TYPE_MASK(0, key, MAY_BE_STRING|MAY_BE_OBJECT, NULL)
@@ -36,9 +28,6 @@ ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_class_Async_Context_unset, 0, 1, 
 ZEND_END_ARG_INFO()
 
 
-ZEND_FUNCTION(Async_current_context);
-ZEND_FUNCTION(Async_root_context);
-ZEND_FUNCTION(Async_request_context);
 ZEND_METHOD(Async_Context, find);
 ZEND_METHOD(Async_Context, get);
 ZEND_METHOD(Async_Context, has);
@@ -47,14 +36,6 @@ ZEND_METHOD(Async_Context, getLocal);
 ZEND_METHOD(Async_Context, hasLocal);
 ZEND_METHOD(Async_Context, set);
 ZEND_METHOD(Async_Context, unset);
-
-
-static const zend_function_entry ext_functions[] = {
-	ZEND_NS_FALIAS("Async", current_context, Async_current_context, arginfo_Async_current_context)
-	ZEND_NS_FALIAS("Async", root_context, Async_root_context, arginfo_Async_root_context)
-	ZEND_NS_FALIAS("Async", request_context, Async_request_context, arginfo_Async_request_context)
-	ZEND_FE_END
-};
 
 
 static const zend_function_entry class_Async_Context_methods[] = {

@@ -919,6 +919,37 @@ zend_object *async_scope_get_context(zend_async_scope_t *scope)
 	return s->context;
 }
 
+/* The Contexts of scopes, as PHP functions: the current one's, the main one's, the request's. */
+ZEND_FUNCTION(Async_current_context)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	RETURN_OBJ_COPY(async_scope_get_context(async_scope_current()));
+}
+
+ZEND_FUNCTION(Async_root_context)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	if (!ASYNC_G(launched)) {
+		async_scheduler_launch();
+	}
+	RETURN_OBJ_COPY(async_scope_get_context(async_scope_main()));
+}
+
+ZEND_FUNCTION(Async_request_context)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	zend_async_scope_t *scope = ZEND_ASYNC_G(main_scope) ? ZEND_ASYNC_CURRENT_SCOPE : NULL;
+	if (scope == NULL || scope->request_scope == NULL) {
+		RETURN_NULL(); /* no embedder sets a request scope in the CLI */
+	}
+	RETURN_OBJ_COPY(async_scope_get_context(scope->request_scope));
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Registration
+ * ------------------------------------------------------------------------------------------- */
+
+
 /* ---------------------------------------------------------------------------------------------
  * Waiting on a scope
  * ------------------------------------------------------------------------------------------- */

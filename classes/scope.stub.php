@@ -64,3 +64,12 @@ final class Scope implements ScopeProvider
 function spawn_with(ScopeProvider $provider, callable $task, mixed ...$args): Coroutine {}
 
 function graceful_shutdown(?AsyncCancellation $cancellationError = null): void {}
+
+/** The current scope's Context. */
+function current_context(): Context {}
+
+/** The main scope's Context. */
+function root_context(): Context {}
+
+/** The embedder's request scope's Context (null in the CLI). */
+function request_context(): ?Context {}

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: b8eaa32b75989d8cfb7fbc6bc2fa91554dd36fbf */
+ * Stub hash: 67c2a216581cbdf9c0ad3957689eb9db08cb67e1 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_Async_spawn_with, 0, 2, Async\\Coroutine, 0)
 	ZEND_ARG_OBJ_INFO(0, provider, Async\\ScopeProvider, 0)
@@ -9,6 +9,14 @@ ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_Async_graceful_shutdown, 0, 0, IS_VOID, 0)
 	ZEND_ARG_OBJ_INFO_WITH_DEFAULT_VALUE(0, cancellationError, Async\\AsyncCancellation, 1, "null")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_Async_current_context, 0, 0, Async\\Context, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_Async_root_context arginfo_Async_current_context
+
+ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_Async_request_context, 0, 0, Async\\Context, 1)
 ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_class_Async_ScopeProvider_provideScope, 0, 0, Async\\Scope, 1)
@@ -86,6 +94,9 @@ ZEND_END_ARG_INFO()
 
 ZEND_FUNCTION(Async_spawn_with);
 ZEND_FUNCTION(Async_graceful_shutdown);
+ZEND_FUNCTION(Async_current_context);
+ZEND_FUNCTION(Async_root_context);
+ZEND_FUNCTION(Async_request_context);
 ZEND_METHOD(Async_Scope, inherit);
 ZEND_METHOD(Async_Scope, provideScope);
 ZEND_METHOD(Async_Scope, __construct);
@@ -110,6 +121,9 @@ ZEND_METHOD(Async_Scope, getChildScopes);
 static const zend_function_entry ext_functions[] = {
 	ZEND_NS_FALIAS("Async", spawn_with, Async_spawn_with, arginfo_Async_spawn_with)
 	ZEND_NS_FALIAS("Async", graceful_shutdown, Async_graceful_shutdown, arginfo_Async_graceful_shutdown)
+	ZEND_NS_FALIAS("Async", current_context, Async_current_context, arginfo_Async_current_context)
+	ZEND_NS_FALIAS("Async", root_context, Async_root_context, arginfo_Async_root_context)
+	ZEND_NS_FALIAS("Async", request_context, Async_request_context, arginfo_Async_request_context)
 	ZEND_FE_END
 };
 
