@@ -1060,105 +1060,27 @@ static zend_async_channel_t *api_new_channel(size_t buffer_size, bool resizable,
  * Iteration: foreach receives until the channel is closed and drained.
  * ------------------------------------------------------------------------------------------- */
 
-typedef struct {
-	zend_object_iterator it;
-	zval current;
-	zend_long key;
-	bool started;
-} channel_iterator_t;
-
-static void channel_iterator_fetch(channel_iterator_t *iter)
+static void channel_iterator_fetch(async_iterator_t *iter)
 {
 	async_channel_t *ch = CH_FROM_OBJ(Z_OBJ(iter->it.data));
-	zval_ptr_dtor(&iter->current);
-	ZVAL_UNDEF(&iter->current);
-	iter->started = true;
-	switch (channel_recv_ex(ch, &iter->current, NULL, true)) {
-		case CH_OK:
-			iter->key++;
-			break;
-		case CH_CLOSED:
-			/* Only an explicit close() ends the loop quietly: a channel closed by a producer or
-			 * consumer timeout, the deadlock layer or its scope throws its ChannelException from
-			 * the loop, so the loop cannot mistake a failure for the end of the stream. */
-			if (ch->reason != ASYNC_CHANNEL_EXPLICIT) {
-				zend_throw_exception_internal(async_channel_exception(ch->reason));
-			}
-			break;
-		default:
-			break; /* CH_ERROR: its exception is already thrown */
+	if (channel_recv_ex(ch, &iter->current, NULL, true) == CH_CLOSED && ch->reason != ASYNC_CHANNEL_EXPLICIT) {
+		/* Only an explicit close() ends the loop quietly: a channel closed by a producer or
+		 * consumer timeout, the deadlock layer or its scope throws its ChannelException from
+		 * the loop, so the loop cannot mistake a failure for the end of the stream. (CH_ERROR:
+		 * its exception is already thrown.) */
+		zend_throw_exception_internal(async_channel_exception(ch->reason));
 	}
 }
 
-static void channel_iterator_dtor(zend_object_iterator *it)
-{
-	channel_iterator_t *iter = (channel_iterator_t *) it;
-	zval_ptr_dtor(&iter->current);
-	zval_ptr_dtor(&it->data);
-}
-
-static zend_result channel_iterator_valid(zend_object_iterator *it)
-{
-	return Z_TYPE(((channel_iterator_t *) it)->current) != IS_UNDEF ? SUCCESS : FAILURE;
-}
-
-static zval *channel_iterator_current(zend_object_iterator *it)
-{
-	return &((channel_iterator_t *) it)->current;
-}
-
-static void channel_iterator_key(zend_object_iterator *it, zval *key)
-{
-	ZVAL_LONG(key, ((channel_iterator_t *) it)->key - 1);
-}
-
-static void channel_iterator_move_forward(zend_object_iterator *it)
-{
-	channel_iterator_fetch((channel_iterator_t *) it);
-}
-
-/* A channel cannot go back: the first rewind receives the first value, later ones do nothing. */
-static void channel_iterator_rewind(zend_object_iterator *it)
-{
-	channel_iterator_t *iter = (channel_iterator_t *) it;
-	if (!iter->started) {
-		channel_iterator_fetch(iter);
-	}
-}
-
-static HashTable *channel_iterator_get_gc(zend_object_iterator *it, zval **table, int *n)
-{
-	channel_iterator_t *iter = (channel_iterator_t *) it;
-	zend_get_gc_buffer *buf = zend_get_gc_buffer_create();
-	zend_get_gc_buffer_add_zval(buf, &it->data);
-	zend_get_gc_buffer_add_zval(buf, &iter->current);
-	zend_get_gc_buffer_use(buf, table, n);
-	return NULL;
-}
-
-static const zend_object_iterator_funcs channel_iterator_funcs = {
-	.dtor = channel_iterator_dtor,
-	.valid = channel_iterator_valid,
-	.get_current_data = channel_iterator_current,
-	.get_current_key = channel_iterator_key,
-	.move_forward = channel_iterator_move_forward,
-	.rewind = channel_iterator_rewind,
-	.invalidate_current = NULL,
-	.get_gc = channel_iterator_get_gc,
+/* per-process: constant */
+static const async_iterator_ops_t channel_iterator_ops = {
+	.fetch = channel_iterator_fetch,
+	.by_ref_error = "Cannot iterate channel by reference",
 };
 
 static zend_object_iterator *channel_get_iterator(zend_class_entry *ce, zval *object, int by_ref)
 {
-	if (by_ref) {
-		zend_throw_error(NULL, "Cannot iterate channel by reference");
-		return NULL;
-	}
-	channel_iterator_t *iter = ecalloc(1, sizeof(channel_iterator_t));
-	zend_iterator_init(&iter->it);
-	ZVAL_OBJ_COPY(&iter->it.data, Z_OBJ_P(object));
-	iter->it.funcs = &channel_iterator_funcs;
-	ZVAL_UNDEF(&iter->current);
-	return &iter->it;
+	return async_iterator_new(object, by_ref, &channel_iterator_ops);
 }
 
 /* ---------------------------------------------------------------------------------------------

@@ -78,9 +78,9 @@ if test "$PHP_ASYNC" != "no"; then
   dnl folder. config.w32 lists the same (scripts/check-layout.sh).
   PHP_NEW_EXTENSION(async,
     [async.c zend_async_API.c libuv_reactor.c scheduler.c coroutine.c pool.c channel.c \
-     core/exceptions.c core/awaitable.c core/coroutine_output.c core/coroutine_autoload.c core/coroutine_finally.c core/coroutine_awaiter.c core/clock.c core/stack_arena.c core/wait.c core/main_end.c core/import.c core/workers.c \
+     core/exceptions.c core/awaitable.c core/coroutine_output.c core/coroutine_autoload.c core/coroutine_finally.c core/coroutine_awaiter.c core/clock.c core/stack_arena.c core/wait.c core/main_end.c core/import.c core/workers.c core/iterator.c \
      reactor/timer.c reactor/poll.c reactor/io.c reactor/dns.c reactor/signal.c reactor/process.c reactor/fs_event.c reactor/work.c \
-     classes/context.c classes/scope.c classes/future.c classes/timeout.c classes/task_group.c classes/task_group_join.c classes/task_group_iterator.c classes/iterate.c classes/virtual_time.c classes/await.c classes/signal_wait.c classes/fs_watcher.c classes/cpu.c classes/runtime_stats.c \
+     classes/context.c classes/scope.c classes/future.c classes/timeout.c classes/task_group.c classes/task_group_join.c classes/iterate.c classes/virtual_time.c classes/await.c classes/signal_wait.c classes/fs_watcher.c classes/cpu.c classes/runtime_stats.c \
      hooks/functions.c hooks/sleep.c hooks/dns.c hooks/sockets.c hooks/stream_transport.c hooks/stream_select.c hooks/pcntl.c hooks/curl.c hooks/curl_multi.c hooks/pgsql.c hooks/pgsql_conn.c hooks/pgsql_cancel.c hooks/pdo_pool.c hooks/pdo_pool_conn.c hooks/pdo_pool_stmt.c hooks/persistent.c hooks/exec.c hooks/proc_wait.c hooks/stdio.c hooks/stdio_files.c hooks/stdio_lock.c hooks/stdio_wrapper.c hooks/stdio_pool.c hooks/watchdog.c hooks/dump.c hooks/time.c],
     $ext_shared,, [-DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 -Wall -Wno-unused-parameter $ASYNC_CC_FLAGS])
   PHP_ADD_BUILD_DIR([$ext_builddir/core])

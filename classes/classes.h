@@ -370,6 +370,15 @@ static zend_always_inline void async_tg_task_release(tg_task_t *t)
 }
 
 /* task_group.c */
+/* A task out of the group's queue or settled list (once). */
+static zend_always_inline void async_tg_list_remove(async_list_t *list, tg_task_t *t)
+{
+	if (!t->linked) {
+		return;
+	}
+	async_list_remove(list, &t->link);
+	t->linked = false;
+}
 void async_tg_task_remove(async_task_group_t *g, tg_task_t *t);
 void async_tg_task_pair(tg_task_t *t, zval *pair);
 bool async_tg_park(async_task_group_t *g, tg_waiter_kind kind);
@@ -394,7 +403,6 @@ void async_tg_join_starve(async_task_group_t *g);
 void async_tg_deliver(async_task_group_t *g, tg_task_t *t);
 
 /* task_group_iterator.c */
-zend_object_iterator *async_tg_get_iterator(zend_class_entry *ce, zval *object, int by_ref);
 
 /* iterate.c — Async\iterate() (iterate.c). */
 

@@ -423,13 +423,6 @@ static HashTable *watcher_object_get_gc(zend_object *object, zval **table, int *
  * Iteration: foreach yields FileSystemEvent objects until close().
  * ------------------------------------------------------------------------------------------- */
 
-typedef struct {
-	zend_object_iterator it;
-	zval current;
-	zend_long key;
-	bool started;
-} watcher_iterator_t;
-
 static void watcher_event_object(async_watcher_t *w, zend_string *filename, uint32_t events, zval *result)
 {
 	object_init_ex(result, async_ce_fs_event);
@@ -447,18 +440,14 @@ static void watcher_event_object(async_watcher_t *w, zend_string *filename, uint
 }
 
 /* The next entry into iter->current; UNDEF when the watcher is closed or the wait failed. */
-static void watcher_iterator_fetch(watcher_iterator_t *iter)
+static void watcher_iterator_fetch(async_iterator_t *iter)
 {
 	async_watcher_t *w = WATCHER_FROM_OBJ(Z_OBJ(iter->it.data));
-	zval_ptr_dtor(&iter->current);
-	ZVAL_UNDEF(&iter->current);
-	iter->started = true;
 	for (;;) {
 		zend_string *filename;
 		uint32_t events;
 		if (watcher_take(w, &filename, &events)) {
 			watcher_event_object(w, filename, events, &iter->current);
-			iter->key++;
 			return;
 		}
 		if (w->closed) {
@@ -477,75 +466,15 @@ static void watcher_iterator_fetch(watcher_iterator_t *iter)
 	}
 }
 
-static void watcher_iterator_dtor(zend_object_iterator *it)
-{
-	watcher_iterator_t *iter = (watcher_iterator_t *) it;
-	zval_ptr_dtor(&iter->current);
-	zval_ptr_dtor(&it->data);
-}
-
-static zend_result watcher_iterator_valid(zend_object_iterator *it)
-{
-	return Z_TYPE(((watcher_iterator_t *) it)->current) != IS_UNDEF ? SUCCESS : FAILURE;
-}
-
-static zval *watcher_iterator_current(zend_object_iterator *it)
-{
-	return &((watcher_iterator_t *) it)->current;
-}
-
-static void watcher_iterator_key(zend_object_iterator *it, zval *key)
-{
-	ZVAL_LONG(key, ((watcher_iterator_t *) it)->key - 1);
-}
-
-static void watcher_iterator_move_forward(zend_object_iterator *it)
-{
-	watcher_iterator_fetch((watcher_iterator_t *) it);
-}
-
-/* Changes cannot be replayed: the first rewind waits for the first one, later ones do nothing. */
-static void watcher_iterator_rewind(zend_object_iterator *it)
-{
-	watcher_iterator_t *iter = (watcher_iterator_t *) it;
-	if (!iter->started) {
-		watcher_iterator_fetch(iter);
-	}
-}
-
-static HashTable *watcher_iterator_get_gc(zend_object_iterator *it, zval **table, int *n)
-{
-	watcher_iterator_t *iter = (watcher_iterator_t *) it;
-	zend_get_gc_buffer *buf = zend_get_gc_buffer_create();
-	zend_get_gc_buffer_add_zval(buf, &it->data);
-	zend_get_gc_buffer_add_zval(buf, &iter->current);
-	zend_get_gc_buffer_use(buf, table, n);
-	return NULL;
-}
-
-static const zend_object_iterator_funcs watcher_iterator_funcs = {
-	.dtor = watcher_iterator_dtor,
-	.valid = watcher_iterator_valid,
-	.get_current_data = watcher_iterator_current,
-	.get_current_key = watcher_iterator_key,
-	.move_forward = watcher_iterator_move_forward,
-	.rewind = watcher_iterator_rewind,
-	.invalidate_current = NULL,
-	.get_gc = watcher_iterator_get_gc,
+/* per-process: constant */
+static const async_iterator_ops_t watcher_iterator_ops = {
+	.fetch = watcher_iterator_fetch,
+	.by_ref_error = "Cannot iterate Async\\FileSystemWatcher by reference",
 };
 
 static zend_object_iterator *watcher_get_iterator(zend_class_entry *ce, zval *object, int by_ref)
 {
-	if (by_ref) {
-		zend_throw_error(NULL, "Cannot iterate Async\\FileSystemWatcher by reference");
-		return NULL;
-	}
-	watcher_iterator_t *iter = ecalloc(1, sizeof(watcher_iterator_t));
-	zend_iterator_init(&iter->it);
-	ZVAL_OBJ_COPY(&iter->it.data, Z_OBJ_P(object));
-	iter->it.funcs = &watcher_iterator_funcs;
-	ZVAL_UNDEF(&iter->current);
-	return &iter->it;
+	return async_iterator_new(object, by_ref, &watcher_iterator_ops);
 }
 
 /* ---------------------------------------------------------------------------------------------

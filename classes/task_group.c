@@ -48,14 +48,6 @@ static void list_append(async_list_t *list, tg_task_t *t)
 	t->linked = true;
 }
 
-static void list_remove(async_list_t *list, tg_task_t *t)
-{
-	if (!t->linked) {
-		return;
-	}
-	async_list_remove(list, &t->link);
-	t->linked = false;
-}
 
 /* ---------------------------------------------------------------------------------------------
  * Tasks
@@ -124,18 +116,6 @@ static tg_task_t *tg_task_new(async_task_group_t *g, zval *key)
 }
 
 /* Out of the group for good (a TaskSet delivered it, or it never started). */
-void async_tg_task_remove(async_task_group_t *g, tg_task_t *t)
-{
-	if (t->removed) {
-		return;
-	}
-	list_remove(t->state == TASK_QUEUED ? &g->queue : &g->settled, t);
-	if (Z_TYPE(t->key) == IS_LONG) {
-		zend_hash_index_del(&g->tasks, Z_LVAL(t->key));
-	} else {
-		zend_hash_del(&g->tasks, Z_STR(t->key));
-	}
-}
 
 static bool tg_key_exists(async_task_group_t *g, zval *key)
 {
@@ -146,20 +126,6 @@ static bool tg_key_exists(async_task_group_t *g, zval *key)
 }
 
 /* [result, null] or [null, error]: what iteration yields per task. */
-void async_tg_task_pair(tg_task_t *t, zval *pair)
-{
-	array_init_size(pair, 2);
-	if (t->state == TASK_ERROR) {
-		add_next_index_null(pair);
-		GC_ADDREF(t->error);
-		add_next_index_object(pair, t->error);
-		t->handled = true;
-	} else {
-		Z_TRY_ADDREF(t->result);
-		add_next_index_zval(pair, &t->result);
-		add_next_index_null(pair);
-	}
-}
 
 /* ---------------------------------------------------------------------------------------------
  * The group's scope: a child of the scope the group was created in (or of the one given). Tasks
@@ -375,7 +341,7 @@ static void tg_pump(async_task_group_t *g)
 	bool started = false;
 	while (g->queue.first != NULL && tg_has_slot(g) && !g->cancelled) {
 		tg_task_t *t = FIRST_TASK(&g->queue);
-		list_remove(&g->queue, t);
+		async_tg_list_remove(&g->queue, t);
 		g->queued--;
 		started = true;
 		async_tg_task_addref(t);
@@ -470,7 +436,7 @@ static void tg_task_settle(async_task_group_t *g, tg_task_t *t, zval *result, ze
 	}
 	if (was == TASK_QUEUED) {
 		ZEND_ASSERT(g->queued > 0 && t->coroutine == NULL);
-		list_remove(&g->queue, t);
+		async_tg_list_remove(&g->queue, t);
 		g->queued--;
 		zend_fcall_release(t->fcall);
 		t->fcall = NULL;
@@ -928,6 +894,60 @@ static HashTable *tg_get_gc(zend_object *object, zval **table, int *num)
 }
 
 /* ---------------------------------------------------------------------------------------------
+ * foreach over a TaskGroup / TaskSet: key => [result, null] | [null, error], in settle order,
+ * suspending for the next settled task; it ends when the group is closed and everything has been
+ * yielded. A TaskSet's iteration consumes: yielded entries leave the set.
+ * ------------------------------------------------------------------------------------------- */
+
+static void tg_iterator_fetch(async_iterator_t *iter)
+{
+	async_task_group_t *g = TG_FROM_OBJ(Z_OBJ(iter->it.data));
+	tg_task_t *last = iter->state; /* TaskGroup: the last task yielded (one reference); the list only grows */
+	for (;;) {
+		tg_task_t *t = g->is_set || last == NULL ? FIRST_TASK(&g->settled) : NEXT_TASK(last);
+		if (t != NULL) {
+			async_tg_task_pair(t, &iter->current);
+			ZVAL_COPY(&iter->key, &t->key);
+			if (g->is_set) {
+				async_tg_task_remove(g, t);
+			} else {
+				async_tg_task_addref(t);
+				if (last) {
+					async_tg_task_release(last);
+				}
+				iter->state = t;
+			}
+			return;
+		}
+		if (g->closed && TG_UNSETTLED(g) == 0) {
+			return; /* drained */
+		}
+		if (!async_tg_park(g, WAIT_ITERATOR)) {
+			return; /* the exception goes to the engine */
+		}
+	}
+}
+
+static void tg_iterator_free_state(async_iterator_t *iter)
+{
+	if (iter->state != NULL) {
+		async_tg_task_release(iter->state);
+	}
+}
+
+/* per-process: constant */
+static const async_iterator_ops_t tg_iterator_ops = {
+	.fetch = tg_iterator_fetch,
+	.free_state = tg_iterator_free_state,
+	.by_ref_error = "An iterator cannot be used with foreach by reference",
+};
+
+static zend_object_iterator *tg_get_iterator(zend_class_entry *ce, zval *object, int by_ref)
+{
+	return async_iterator_new(object, by_ref, &tg_iterator_ops);
+}
+
+/* ---------------------------------------------------------------------------------------------
  * Methods
  * ------------------------------------------------------------------------------------------- */
 
@@ -1295,10 +1315,10 @@ zend_result async_task_group_minit(void)
 {
 	async_ce_task_group = register_class_Async_TaskGroup(async_ce_awaitable, zend_ce_countable, zend_ce_aggregate);
 	async_ce_task_group->create_object = tg_create_object;
-	async_ce_task_group->get_iterator = async_tg_get_iterator;
+	async_ce_task_group->get_iterator = tg_get_iterator;
 	async_ce_task_set = register_class_Async_TaskSet(async_ce_awaitable, zend_ce_countable, zend_ce_aggregate);
 	async_ce_task_set->create_object = tg_create_object;
-	async_ce_task_set->get_iterator = async_tg_get_iterator;
+	async_ce_task_set->get_iterator = tg_get_iterator;
 
 	async_object_handlers_init(&task_group_handlers, XtOffsetOf(async_task_group_t, std), tg_dtor_obj, tg_free_obj, tg_get_gc);
 	return SUCCESS;

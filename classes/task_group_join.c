@@ -1,5 +1,6 @@
 /*
- * task_group_join.c — the joins of a task group: the pending futures of all(), race(), any()
+ * task_group_join.c — a task group's settled tasks as results (a task leaving the group, its
+ * [result, error] pair) and its joins: the pending futures of all(), race(), any()
  * (TaskSet: joinAll(), joinNext(), joinAny()), settled by the group as its tasks settle, and the
  * results/errors arrays and CompositeExceptions they are built from. Nothing here runs user code.
  */
@@ -7,6 +8,36 @@
 #include "classes/classes.h"
 #include "core/core.h"
 #include "zend_exceptions.h"
+
+/* A task leaves the group (a TaskSet's delivered ones): its place in the lists and in the map. */
+void async_tg_task_remove(async_task_group_t *g, tg_task_t *t)
+{
+	if (t->removed) {
+		return;
+	}
+	async_tg_list_remove(t->state == TASK_QUEUED ? &g->queue : &g->settled, t);
+	if (Z_TYPE(t->key) == IS_LONG) {
+		zend_hash_index_del(&g->tasks, Z_LVAL(t->key));
+	} else {
+		zend_hash_del(&g->tasks, Z_STR(t->key));
+	}
+}
+
+/* A settled task as foreach and joinNext() give it: [result, null] or [null, error]. */
+void async_tg_task_pair(tg_task_t *t, zval *pair)
+{
+	array_init_size(pair, 2);
+	if (t->state == TASK_ERROR) {
+		add_next_index_null(pair);
+		GC_ADDREF(t->error);
+		add_next_index_object(pair, t->error);
+		t->handled = true;
+	} else {
+		Z_TRY_ADDREF(t->result);
+		add_next_index_zval(pair, &t->result);
+		add_next_index_null(pair);
+	}
+}
 
 const char *async_tg_join_method(async_task_group_t *g, tg_join_kind kind)
 {

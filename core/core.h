@@ -1248,4 +1248,30 @@ void async_error_filter_register(async_error_filter_fn filter);
 /* MSHUTDOWN: puts back what is still ours to put back. */
 void async_main_end_mshutdown(void);
 
+/*
+ * iterator.c — foreach over an object whose elements come one at a time and cannot be replayed
+ * (a channel, a file system watcher, a task group): the engine's iterator, forward-only.
+ */
+typedef struct _async_iterator_s async_iterator_t;
+typedef struct {
+	/* The next element into iter->current (and iter->key, or left UNDEF for 0, 1, 2, ...);
+	 * current left UNDEF ends the loop, quietly or with an exception thrown. May suspend. */
+	void (*fetch)(async_iterator_t *iter);
+	/* What the owner keeps in iter->state goes (NULL: nothing). */
+	void (*free_state)(async_iterator_t *iter);
+	/* The Error a by-reference foreach throws. */
+	const char *by_ref_error;
+} async_iterator_ops_t;
+struct _async_iterator_s {
+	zend_object_iterator it;          /* it.data: the object iterated (a reference) */
+	const async_iterator_ops_t *ops;
+	zval current;
+	zval key;                         /* UNDEF: the position */
+	zend_long position;               /* elements fetched so far */
+	bool started;
+	void *state;                      /* the owner's */
+};
+/* The engine's get_iterator for such an object. */
+zend_object_iterator *async_iterator_new(zval *object, int by_ref, const async_iterator_ops_t *ops);
+
 #endif /* ASYNC_CORE_H */
