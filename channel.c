@@ -890,23 +890,19 @@ static void api_close(zend_async_channel_t *channel)
  * Object lifecycle
  * ------------------------------------------------------------------------------------------- */
 
+static const async_event_methods_t channel_event_methods = {
+	.add_callback = channel_add_callback,
+	.del_callback = channel_del_callback,
+	.dispose = channel_event_dispose,
+	.info = channel_info,
+};
+
 static zend_object *channel_object_create(zend_class_entry *ce)
 {
-	async_channel_t *ch = zend_object_alloc(sizeof(async_channel_t), ce);
-	memset(ch, 0, XtOffsetOf(async_channel_t, std));
-	zend_object_std_init(&ch->std, ce);
-	object_properties_init(&ch->std, ce);
-	ch->std.handlers = &channel_handlers;
+	async_channel_t *ch = async_object_new(sizeof(async_channel_t), XtOffsetOf(async_channel_t, std), ce,
+		&channel_handlers);
 
-	zend_async_event_t *ev = CH_EVENT(ch);
-	ev->flags = ZEND_ASYNC_EVENT_F_ZEND_OBJ;
-	ev->zend_object_offset = XtOffsetOf(async_channel_t, std);
-	ev->add_callback = channel_add_callback;
-	ev->del_callback = channel_del_callback;
-	ev->start = zend_async_event_nop_start;
-	ev->stop = zend_async_event_nop_stop;
-	ev->dispose = channel_event_dispose;
-	ev->info = channel_info;
+	async_event_init_in_object(CH_EVENT(ch), &channel_event_methods, XtOffsetOf(async_channel_t, std), 0);
 	ch->base.send = api_send;
 	ch->base.receive = api_receive;
 	ch->base.close = api_close;

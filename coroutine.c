@@ -64,6 +64,13 @@ void async_coroutine_set_call(async_coroutine_t *co, zend_fcall_info *fci, zend_
  * Object lifecycle
  * ------------------------------------------------------------------------------------------- */
 
+static const async_event_methods_t coroutine_event_methods = {
+	.del_callback = async_coroutine_del_callback,
+	.replay = coroutine_replay,
+	.dispose = coroutine_dispose,
+	.info = async_coroutine_info,
+};
+
 /* Inline in async_coroutine_new(), every spawn's; also the class's create_object handler. */
 static zend_always_inline zend_object *coroutine_create_object(zend_class_entry *ce)
 {
@@ -73,16 +80,8 @@ static zend_always_inline zend_object *coroutine_create_object(zend_class_entry 
 	zend_object_std_init(&co->std, ce);
 	co->std.handlers = &coroutine_handlers;
 
-	zend_async_event_t *ev = &co->coro.event;
-	ev->flags = ZEND_ASYNC_EVENT_F_ZEND_OBJ | ZEND_ASYNC_EVENT_F_ZVAL_RESULT;
-	ev->zend_object_offset = XtOffsetOf(async_coroutine_t, std);
-	ev->add_callback = zend_async_event_default_add_callback;
-	ev->del_callback = async_coroutine_del_callback;
-	ev->start = zend_async_event_nop_start;
-	ev->stop = zend_async_event_nop_stop;
-	ev->replay = coroutine_replay;
-	ev->dispose = coroutine_dispose;
-	ev->info = async_coroutine_info;
+	async_event_init_in_object(&co->coro.event, &coroutine_event_methods, XtOffsetOf(async_coroutine_t, std),
+		ZEND_ASYNC_EVENT_F_ZVAL_RESULT);
 	ZVAL_NULL(&co->coro.result);
 	return &co->std;
 }

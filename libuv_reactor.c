@@ -255,18 +255,6 @@ bool async_reactor_counting_stop(zend_async_event_t *event)
 	return true;
 }
 
-void async_reactor_event_init(zend_async_event_t *event, const async_reactor_methods_t *methods)
-{
-	ZEND_ASSERT(methods->start && methods->stop && methods->dispose && methods->info);
-	event->ref_count = 1;
-	event->add_callback = zend_async_event_default_add_callback;
-	event->del_callback = zend_async_event_default_del_callback;
-	event->start = methods->start;
-	event->stop = methods->stop;
-	event->dispose = methods->dispose;
-	event->info = methods->info;
-}
-
 /* ---------------------------------------------------------------------------------------------
  * Trigger: a manual, thread-safe wake-up (uv_async_t).
  * ------------------------------------------------------------------------------------------- */
@@ -336,7 +324,7 @@ static zend_string *trigger_info(zend_async_event_t *event)
 	return zend_string_init("Trigger", sizeof("Trigger") - 1, 0);
 }
 
-static const async_reactor_methods_t trigger_methods = {
+static const async_event_methods_t trigger_methods = {
 	.start = trigger_start, .stop = trigger_stop, .dispose = trigger_dispose, .info = trigger_info,
 };
 
@@ -350,7 +338,7 @@ static zend_async_trigger_event_t *reactor_new_trigger_event(size_t extra_size)
 	uv_async_init(loop, &trigger->uv, trigger_cb);
 	trigger->uv.data = &trigger->event.base;
 	uv_unref((uv_handle_t *) &trigger->uv);
-	async_reactor_event_init(&trigger->event.base, &trigger_methods);
+	async_event_init(&trigger->event.base, &trigger_methods);
 	trigger->event.trigger = trigger_fire;
 	return &trigger->event;
 }

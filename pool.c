@@ -856,20 +856,21 @@ static bool pool_sizes_valid(uint32_t min_size, uint32_t max_size)
 	return true;
 }
 
+static const async_event_methods_t pool_event_methods = {
+	.add_callback = pool_add_callback,
+	.del_callback = pool_del_callback,
+	.dispose = pool_dispose,
+	.info = pool_info,
+};
+
 static async_pool_t *pool_alloc(uint32_t min_size, uint32_t max_size, uint32_t interval, size_t extra_size)
 {
 	async_pool_t *pool = ecalloc(1, sizeof(async_pool_t) + extra_size);
 	zend_async_event_t *ev = &pool->base.event;
-	ev->ref_count = 1;
+	async_event_init(ev, &pool_event_methods);
 	/* The object, when there is one, is found beside the C event (ABI F_OBJ_REF). */
 	ev->flags = ZEND_ASYNC_EVENT_F_OBJ_REF;
 	ev->extra_offset = XtOffsetOf(zend_async_pool_t, wrapper);
-	ev->add_callback = pool_add_callback;
-	ev->del_callback = pool_del_callback;
-	ev->start = zend_async_event_nop_start;
-	ev->stop = zend_async_event_nop_stop;
-	ev->dispose = pool_dispose;
-	ev->info = pool_info;
 	pool->base.circuit_state = ZEND_ASYNC_CIRCUIT_ACTIVE;
 	pool->base.min_size = min_size;
 	pool->base.max_size = max_size;

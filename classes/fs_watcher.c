@@ -374,24 +374,20 @@ static zend_string *watcher_info(zend_async_event_t *event)
  * Object lifecycle
  * ------------------------------------------------------------------------------------------- */
 
+static const async_event_methods_t watcher_event_methods = {
+	.start = watcher_event_start,
+	.stop = watcher_event_stop,
+	.dispose = watcher_event_dispose,
+	.info = watcher_info,
+};
+
 static zend_object *watcher_object_create(zend_class_entry *ce)
 {
-	async_watcher_t *w = zend_object_alloc(sizeof(async_watcher_t), ce);
-	memset(w, 0, XtOffsetOf(async_watcher_t, std));
-	zend_object_std_init(&w->std, ce);
-	object_properties_init(&w->std, ce);
-	w->std.handlers = &watcher_handlers;
+	async_watcher_t *w = async_object_new(sizeof(async_watcher_t), XtOffsetOf(async_watcher_t, std), ce,
+		&watcher_handlers);
 	zend_hash_init(&w->pending, 8, NULL, NULL, 0);
 
-	zend_async_event_t *ev = &w->event;
-	ev->flags = ZEND_ASYNC_EVENT_F_ZEND_OBJ;
-	ev->zend_object_offset = XtOffsetOf(async_watcher_t, std);
-	ev->add_callback = zend_async_event_default_add_callback;
-	ev->del_callback = zend_async_event_default_del_callback;
-	ev->start = watcher_event_start;
-	ev->stop = watcher_event_stop;
-	ev->dispose = watcher_event_dispose;
-	ev->info = watcher_info;
+	async_event_init_in_object(&w->event, &watcher_event_methods, XtOffsetOf(async_watcher_t, std), 0);
 	w->closed = true; /* until the constructor succeeds */
 	return &w->std;
 }

@@ -414,6 +414,13 @@ static zend_string *future_info(zend_async_event_t *event)
  * The shared future (an Async\FutureState object)
  * ------------------------------------------------------------------------------------------- */
 
+static const async_event_methods_t future_event_methods = {
+	.add_callback = future_add_callback,
+	.replay = future_replay,
+	.dispose = future_dispose,
+	.info = future_info,
+};
+
 static zend_object *future_create_object_ex(zend_class_entry *ce, size_t extra_size)
 {
 	/* FutureState declares no properties, so the object ends at std.properties_table[0]:
@@ -425,19 +432,12 @@ static zend_object *future_create_object_ex(zend_class_entry *ce, size_t extra_s
 	f->std.handlers = &future_state_handlers;
 
 	zend_async_event_t *ev = FUTURE_EV(f);
-	ev->flags = ZEND_ASYNC_EVENT_F_ZEND_OBJ | ZEND_ASYNC_EVENT_F_ZVAL_RESULT;
-	ev->zend_object_offset = XtOffsetOf(async_future_t, std);
+	async_event_init_in_object(ev, &future_event_methods, XtOffsetOf(async_future_t, std),
+		ZEND_ASYNC_EVENT_F_ZVAL_RESULT);
 	if (extra_size) {
 		ev->extra_offset = XtOffsetOf(async_future_t, std) + XtOffsetOf(zend_object, properties_table);
 		memset((char *) f + ev->extra_offset, 0, extra_size);
 	}
-	ev->add_callback = future_add_callback;
-	ev->del_callback = zend_async_event_default_del_callback;
-	ev->start = zend_async_event_nop_start;
-	ev->stop = zend_async_event_nop_stop;
-	ev->replay = future_replay;
-	ev->dispose = future_dispose;
-	ev->info = future_info;
 	ZVAL_NULL(&f->future.result);
 	future_record_site(&f->future.filename, &f->future.lineno);
 	return &f->std;

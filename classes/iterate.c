@@ -97,16 +97,15 @@ static zend_string *iterate_event_info(zend_async_event_t *event)
 	return zend_strpprintf(0, "iterate(running=%u, concurrency=%u)", st->active, st->concurrency);
 }
 
+static const async_event_methods_t iterate_event_methods = {
+	.dispose = iterate_event_dispose,
+	.info = iterate_event_info,
+};
+
 static iterate_state_t *iterate_state_new(uint32_t concurrency)
 {
 	iterate_state_t *st = ecalloc(1, sizeof(iterate_state_t));
-	st->event.ref_count = 1;
-	st->event.add_callback = zend_async_event_default_add_callback;
-	st->event.del_callback = zend_async_event_default_del_callback;
-	st->event.start = zend_async_event_nop_start;
-	st->event.stop = zend_async_event_nop_stop;
-	st->event.dispose = iterate_event_dispose;
-	st->event.info = iterate_event_info;
+	async_event_init(&st->event, &iterate_event_methods);
 	st->concurrency = concurrency;
 	return st;
 }

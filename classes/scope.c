@@ -70,17 +70,15 @@ static bool scope_vtable_try_dispose(zend_async_scope_t *scope)
 	return scope_try_dispose(scope);
 }
 
+static const async_event_methods_t scope_event_methods = {
+	.dispose = scope_event_dispose,
+	.info = scope_event_info,
+};
+
 zend_async_scope_t *async_scope_new(zend_async_scope_t *parent)
 {
 	async_scope_t *s = ecalloc(1, sizeof(async_scope_t));
-	zend_async_event_t *ev = &s->scope.event;
-	ev->ref_count = 1;
-	ev->add_callback = zend_async_event_default_add_callback;
-	ev->del_callback = zend_async_event_default_del_callback;
-	ev->start = zend_async_event_nop_start;
-	ev->stop = zend_async_event_nop_stop;
-	ev->dispose = scope_event_dispose;
-	ev->info = scope_event_info;
+	async_event_init(&s->scope.event, &scope_event_methods);
 	s->scope.try_to_dispose = scope_vtable_try_dispose;
 	ZVAL_UNDEF(&s->exception_handler);
 	ZVAL_UNDEF(&s->child_exception_handler);
@@ -96,7 +94,7 @@ zend_async_scope_t *async_scope_new(zend_async_scope_t *parent)
 		s->scope.request_scope = parent->request_scope;
 		async_scope_add_ref(parent);
 		if (ZEND_ASYNC_EVENT_HAS(&parent->event, ZEND_ASYNC_SCOPE_F_DISPOSE_SAFELY)) {
-			ZEND_ASYNC_EVENT_SET(ev, ZEND_ASYNC_SCOPE_F_DISPOSE_SAFELY);
+			ZEND_ASYNC_EVENT_SET(&s->scope.event, ZEND_ASYNC_SCOPE_F_DISPOSE_SAFELY);
 		}
 	}
 	return &s->scope;

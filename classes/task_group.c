@@ -704,27 +704,24 @@ static zend_string *tg_info(zend_async_event_t *event)
  * Object lifecycle
  * ------------------------------------------------------------------------------------------- */
 
+static const async_event_methods_t tg_event_methods = {
+	.add_callback = tg_add_callback,
+	.del_callback = tg_del_callback,
+	.replay = tg_replay,
+	.dispose = tg_event_dispose,
+	.info = tg_info,
+};
+
 static zend_object *tg_create_object(zend_class_entry *ce)
 {
-	async_task_group_t *g = zend_object_alloc(sizeof(async_task_group_t), ce);
-	memset(g, 0, XtOffsetOf(async_task_group_t, std));
-	zend_object_std_init(&g->std, ce);
-	object_properties_init(&g->std, ce);
-	g->std.handlers = &task_group_handlers;
+	async_task_group_t *g = async_object_new(sizeof(async_task_group_t), XtOffsetOf(async_task_group_t, std), ce,
+		&task_group_handlers);
 	g->is_set = ce == async_ce_task_set;
 	zend_hash_init(&g->tasks, 8, NULL, tg_task_table_dtor, 0);
 	ZVAL_UNDEF(&g->completion);
 
-	zend_async_event_t *ev = TG_EVENT(g);
-	ev->flags = ZEND_ASYNC_EVENT_F_ZEND_OBJ | ZEND_ASYNC_EVENT_F_ZVAL_RESULT;
-	ev->zend_object_offset = XtOffsetOf(async_task_group_t, std);
-	ev->add_callback = tg_add_callback;
-	ev->del_callback = tg_del_callback;
-	ev->start = zend_async_event_nop_start;
-	ev->stop = zend_async_event_nop_stop;
-	ev->replay = tg_replay;
-	ev->dispose = tg_event_dispose;
-	ev->info = tg_info;
+	async_event_init_in_object(TG_EVENT(g), &tg_event_methods, XtOffsetOf(async_task_group_t, std),
+		ZEND_ASYNC_EVENT_F_ZVAL_RESULT);
 	return &g->std;
 }
 

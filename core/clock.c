@@ -214,18 +214,18 @@ bool async_clock_is_timer(zend_async_event_t *event)
 	return event->start == vtimer_start;
 }
 
+static const async_event_methods_t vtimer_methods = {
+	.start = vtimer_start,
+	.stop = vtimer_stop,
+	.dispose = vtimer_dispose,
+	.info = vtimer_info,
+};
+
 zend_async_timer_event_t *async_clock_new_timer(async_clock_t *clock, uint64_t timeout_ns, bool periodic,
 	size_t extra_size)
 {
 	async_vtimer_t *timer = ecalloc(1, sizeof(async_vtimer_t) + extra_size);
-	zend_async_event_t *event = &timer->event.base;
-	event->ref_count = 1;
-	event->add_callback = zend_async_event_default_add_callback;
-	event->del_callback = zend_async_event_default_del_callback;
-	event->start = vtimer_start;
-	event->stop = vtimer_stop;
-	event->dispose = vtimer_dispose;
-	event->info = vtimer_info;
+	async_event_init(&timer->event.base, &vtimer_methods);
 	timer->clock = clock;
 	async_clock_addref(clock);
 	/* a periodic timer of 0 would fire for ever at one instant */
@@ -233,7 +233,7 @@ zend_async_timer_event_t *async_clock_new_timer(async_clock_t *clock, uint64_t t
 	timer->event.timeout = (unsigned int) (timeout_ns / 1000000);
 	timer->event.is_periodic = periodic;
 	if (periodic) {
-		ZEND_ASYNC_EVENT_SET(event, ZEND_ASYNC_TIMER_F_MULTISHOT);
+		ZEND_ASYNC_EVENT_SET(&timer->event.base, ZEND_ASYNC_TIMER_F_MULTISHOT);
 	}
 	return &timer->event;
 }

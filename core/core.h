@@ -735,6 +735,68 @@ zend_coroutine_t *async_spawn(zend_async_scope_t *scope, zend_object *provider, 
 zend_coroutine_t *async_spawn_helper(zend_async_scope_t *scope);
 
 /* ---------------------------------------------------------------------------------------------
+ * Events of the runtime's own kinds
+ *
+ * Each kind keeps its methods once, in a static const table; making an event is one call. A NULL
+ * add/del callback is the ABI's default callback vector and a NULL start/stop does nothing: most
+ * of our events only collect waiters and are settled by whoever completes them. Inline, because a
+ * coroutine's creation goes through it on every spawn and the table folds into stores.
+ * ------------------------------------------------------------------------------------------- */
+
+typedef struct {
+	zend_async_event_add_callback_t add_callback;
+	zend_async_event_del_callback_t del_callback;
+	zend_async_event_start_t start;
+	zend_async_event_stop_t stop;
+	zend_async_event_replay_t replay;
+	zend_async_event_dispose_t dispose;
+	zend_async_event_info_t info;
+} async_event_methods_t;
+
+static zend_always_inline void async_event_set_methods(zend_async_event_t *event, const async_event_methods_t *methods)
+{
+	ZEND_ASSERT(methods->dispose != NULL);
+	event->add_callback = methods->add_callback ? methods->add_callback : zend_async_event_default_add_callback;
+	event->del_callback = methods->del_callback ? methods->del_callback : zend_async_event_default_del_callback;
+	event->start = methods->start ? methods->start : zend_async_event_nop_start;
+	event->stop = methods->stop ? methods->stop : zend_async_event_nop_stop;
+	event->replay = methods->replay;
+	event->dispose = methods->dispose;
+	event->info = methods->info;
+}
+
+/* A C event, alive while referenced: one reference, the caller's. */
+static zend_always_inline void async_event_init(zend_async_event_t *event, const async_event_methods_t *methods)
+{
+	event->ref_count = 1;
+	async_event_set_methods(event, methods);
+}
+
+/* An event inside a zend_object that starts `object_offset` bytes into the struct: the object's
+ * reference count is the event's (ZEND_ASYNC_EVENT_F_ZEND_OBJ); `flags` adds to that. */
+static zend_always_inline void async_event_init_in_object(zend_async_event_t *event,
+	const async_event_methods_t *methods, size_t object_offset, uint32_t flags)
+{
+	event->flags = ZEND_ASYNC_EVENT_F_ZEND_OBJ | flags;
+	event->zend_object_offset = (uint32_t) object_offset;
+	async_event_set_methods(event, methods);
+}
+
+/* A zend_object of `size` bytes whose std member starts at `std_offset`: the fields before it
+ * zeroed, std initialised with its properties, the class's handlers set. */
+static zend_always_inline void *async_object_new(size_t size, size_t std_offset, zend_class_entry *ce,
+	const zend_object_handlers *handlers)
+{
+	char *mem = zend_object_alloc(size, ce);
+	zend_object *std = (zend_object *) (mem + std_offset);
+	memset(mem, 0, std_offset);
+	zend_object_std_init(std, ce);
+	object_properties_init(std, ce);
+	std->handlers = handlers;
+	return mem;
+}
+
+/* ---------------------------------------------------------------------------------------------
  * Registration (MINIT only; the tables are process-wide like the function table)
  * ------------------------------------------------------------------------------------------- */
 

@@ -242,12 +242,8 @@ static bool plain_event_dispose(zend_async_event_t *event)
 
 void async_wait_plain_event_init(zend_async_event_t *event, zend_string *(*info)(zend_async_event_t *event))
 {
+	static const async_event_methods_t plain_event_methods = { .dispose = plain_event_dispose };
 	memset(event, 0, sizeof(*event));
-	event->ref_count = 1;
-	event->add_callback = zend_async_event_default_add_callback;
-	event->del_callback = zend_async_event_default_del_callback;
-	event->start = zend_async_event_nop_start;
-	event->stop = zend_async_event_nop_stop;
-	event->dispose = plain_event_dispose;
+	async_event_init(event, &plain_event_methods);
 	event->info = info;
 }

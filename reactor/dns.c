@@ -142,7 +142,7 @@ static zend_string *dns_info(zend_async_event_t *event)
 	}
 }
 
-static const async_reactor_methods_t dns_methods = {
+static const async_event_methods_t dns_methods = {
 	.start = dns_start, .stop = async_reactor_counting_stop, .dispose = dns_dispose, .info = dns_info,
 };
 
@@ -150,7 +150,7 @@ static async_dns_req_t *dns_new(dns_kind_t kind, size_t extra_size)
 {
 	async_dns_req_t *dns = ecalloc(1, sizeof(async_dns_req_t) + extra_size);
 	zend_async_event_t *event = &dns->ev.base;
-	async_reactor_event_init(event, &dns_methods);
+	async_event_init(event, &dns_methods);
 	event->extra_offset = (uint32_t) sizeof(async_dns_req_t);
 	dns->kind = kind;
 	return dns;

@@ -339,7 +339,7 @@ static zend_string *fs_info(zend_async_event_t *event)
 		zend_hash_num_elements(&fs->watches));
 }
 
-static const async_reactor_methods_t fs_methods = {
+static const async_event_methods_t fs_methods = {
 	.start = fs_start, .stop = fs_stop, .dispose = fs_dispose, .info = fs_info,
 };
 
@@ -369,7 +369,7 @@ static zend_async_filesystem_event_t *reactor_new_filesystem_event(zend_string *
 		return NULL;
 	}
 	async_fs_t *fs = ecalloc(1, sizeof(async_fs_t) + extra_size);
-	async_reactor_event_init(FS_EVENT(fs), &fs_methods);
+	async_event_init(FS_EVENT(fs), &fs_methods);
 	if (extra_size) {
 		FS_EVENT(fs)->extra_offset = sizeof(async_fs_t);
 	}

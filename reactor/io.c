@@ -317,7 +317,7 @@ static zend_string *io_event_info(zend_async_event_t *event)
 	return zend_strpprintf(0, "IO(%s, fd=%d)", types[h->io.type], h->io.descriptor.fd);
 }
 
-static const async_reactor_methods_t io_methods = {
+static const async_event_methods_t io_methods = {
 	.start = async_reactor_counting_start, .stop = async_reactor_counting_stop, .dispose = io_event_dispose, .info = io_event_info,
 };
 
@@ -329,7 +329,7 @@ static zend_async_io_t *io_create(zend_file_descriptor_t fd, zend_async_io_type 
 	}
 	async_io_handle_t *h = ecalloc(1, sizeof(async_io_handle_t));
 	zend_async_event_t *event = &h->io.event;
-	async_reactor_event_init(event, &io_methods);
+	async_event_init(event, &io_methods);
 	h->io.descriptor.fd = fd;
 	h->io.type = type;
 	h->io.state = state & ~(ZEND_ASYNC_IO_CLOSED | ZEND_ASYNC_IO_EOF);

@@ -355,7 +355,7 @@ static zend_string *poll_info(zend_async_event_t *event)
 	return zend_strpprintf(0, "Poll(fd=%d, %s)", (int) poll->fd, mask_name(poll->event.events));
 }
 
-static const async_reactor_methods_t poll_methods = {
+static const async_event_methods_t poll_methods = {
 	.start = poll_start, .stop = poll_stop, .dispose = poll_dispose, .info = poll_info,
 };
 
@@ -389,7 +389,7 @@ static async_poll_t *poll_get(php_socket_t fd, int *error)
 	poll->uv.data = poll;
 	poll->fd = fd;
 	zend_async_event_t *base = &poll->event.base;
-	async_reactor_event_init(base, &poll_methods);
+	async_event_init(base, &poll_methods);
 	base->ref_count = 2; /* the table's and the caller's */
 	poll->event.is_socket = true;
 	poll->event.socket = fd;
@@ -521,7 +521,7 @@ static zend_string *proxy_info(zend_async_event_t *event)
 	return zend_strpprintf(0, "Poll(fd=%d, %s)", (int) POLL_OF(proxy)->fd, mask_name(proxy->proxy.events));
 }
 
-static const async_reactor_methods_t proxy_methods = {
+static const async_event_methods_t proxy_methods = {
 	.start = proxy_start, .stop = proxy_stop, .dispose = proxy_dispose, .info = proxy_info,
 };
 
@@ -537,7 +537,7 @@ static async_proxy_t *proxy_new(async_poll_t *poll, int events, size_t extra_siz
 		proxy = ecalloc(1, sizeof(async_proxy_t) + extra_size);
 	}
 	zend_async_event_t *base = &proxy->proxy.base;
-	async_reactor_event_init(base, &proxy_methods);
+	async_event_init(base, &proxy_methods);
 	base->del_callback = proxy_del_callback;
 	proxy->own.base.ref_count = 1;
 	proxy->own.base.callback = zend_async_waker_callback_resolve;

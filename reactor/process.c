@@ -220,7 +220,7 @@ static zend_string *process_info(zend_async_event_t *event)
 	return zend_strpprintf(0, "Process(%d)", (int) ((zend_async_process_event_t *) event)->process);
 }
 
-static const async_reactor_methods_t process_methods = {
+static const async_event_methods_t process_methods = {
 	.start = process_start, .stop = process_stop, .dispose = process_dispose, .info = process_info,
 };
 
@@ -247,7 +247,7 @@ static zend_async_process_event_t *reactor_new_process_event(zend_process_t pid,
 		p->handle = (uv_handle_t *) &p->timer;
 	}
 	p->handle->data = p;
-	async_reactor_event_init(&p->event.base, &process_methods);
+	async_event_init(&p->event.base, &process_methods);
 	if (extra_size) {
 		p->event.base.extra_offset = sizeof(async_process_t);
 	}

@@ -8,6 +8,7 @@
 
 #include "php.h"
 #include "zend_async_API.h"
+#include "core/core.h"
 #include <netinet/in.h>
 
 /*
@@ -183,22 +184,12 @@ static zend_always_inline bool async_reactor_last_ref(zend_async_event_t *event)
 /* A callback delivered something: make the running uv_run() return. */
 void async_reactor_delivered(uv_loop_t *loop);
 /* Before each uv_run(): drops the new watches of descriptors closed behind our back (reactor_poll.c). */
-/* The methods of a reactor event; the callback vector's are the ABI defaults. */
-typedef struct {
-	bool (*start)(zend_async_event_t *event);
-	bool (*stop)(zend_async_event_t *event);
-	bool (*dispose)(zend_async_event_t *event);
-	zend_string *(*info)(zend_async_event_t *event);
-} async_reactor_methods_t;
-
 /* start()/stop() of an event that has no handle to arm (a lookup already submitted, an I/O
  * handle whose requests arm themselves): they only count it as something the program waits
  * for, first start to last stop. */
 bool async_reactor_counting_start(zend_async_event_t *event);
 bool async_reactor_counting_stop(zend_async_event_t *event);
 
-/* A new event: ref_count 1, the default callback vector methods and these. */
-void async_reactor_event_init(zend_async_event_t *event, const async_reactor_methods_t *methods);
 /* Count the event in active_event_count (unless hidden) / stop counting it; both idempotent. */
 void async_reactor_event_count_on(zend_async_event_t *event);
 void async_reactor_event_count_off(zend_async_event_t *event);

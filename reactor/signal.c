@@ -250,7 +250,7 @@ static zend_string *signal_info(zend_async_event_t *event)
 	return zend_strpprintf(0, "Signal(%d)", ((zend_async_signal_event_t *) event)->signal);
 }
 
-static const async_reactor_methods_t signal_methods = {
+static const async_event_methods_t signal_methods = {
 	.start = signal_start, .stop = signal_stop, .dispose = signal_dispose, .info = signal_info,
 };
 
@@ -272,7 +272,7 @@ static zend_async_signal_event_t *reactor_new_signal_event(int signum, size_t ex
 		return NULL;
 	}
 	s->uv.data = &s->event.base;
-	async_reactor_event_init(&s->event.base, &signal_methods);
+	async_event_init(&s->event.base, &signal_methods);
 	if (extra_size) {
 		s->event.base.extra_offset = sizeof(async_signal_t);
 	}

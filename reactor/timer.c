@@ -260,7 +260,7 @@ static zend_string *timer_info(zend_async_event_t *event)
 	return zend_strpprintf(0, "Timer(%" PRIu64 " ms%s)", timer->timeout_ms, timer->event.is_periodic ? ", periodic" : "");
 }
 
-static const async_reactor_methods_t timer_methods = {
+static const async_event_methods_t timer_methods = {
 	.start = timer_start, .stop = timer_stop, .dispose = timer_dispose, .info = timer_info,
 };
 
@@ -277,7 +277,7 @@ zend_async_timer_event_t *async_reactor_new_timer_event(zend_ulong timeout_ms, z
 		return NULL;
 	}
 	async_timer_t *timer = ecalloc(1, sizeof(async_timer_t) + extra_size);
-	async_reactor_event_init(&timer->event.base, &timer_methods);
+	async_event_init(&timer->event.base, &timer_methods);
 	/* libuv timers have millisecond resolution: round sub-millisecond waits up. */
 	zend_ulong extra_ms = (nanoseconds + 999999) / 1000000;
 	timer->timeout_ms = timeout_ms > UINT64_MAX - extra_ms ? UINT64_MAX : timeout_ms + extra_ms;

@@ -140,7 +140,7 @@ static zend_string *work_info(zend_async_event_t *event)
 	return zend_string_init("Work(thread pool)", sizeof("Work(thread pool)") - 1, 0);
 }
 
-static const async_reactor_methods_t work_methods = {
+static const async_event_methods_t work_methods = {
 	.start = work_start, .stop = async_reactor_counting_stop, .dispose = work_dispose, .info = work_info,
 };
 
@@ -151,7 +151,7 @@ static zend_async_work_event_t *reactor_new_work_event(zend_async_work_fn run, v
 	}
 	async_work_t *w = ecalloc(1, sizeof(async_work_t) + extra_size);
 	zend_async_event_t *event = &w->work.base;
-	async_reactor_event_init(event, &work_methods);
+	async_event_init(event, &work_methods);
 	event->extra_offset = (uint32_t) sizeof(async_work_t);
 	w->work.run = run;
 	w->work.arg = arg;
