@@ -13,7 +13,7 @@ async.debug_deadlock=0
 <?php
 require_once __DIR__ . '/../inc/bounds.inc';
 $so = async_module_path();
-$child = __DIR__ . '/043-child.inc';
+$child = __DIR__ . '/002-child.inc';
 
 $scripts = [
     'exit in fire-and-forget after main ended' => '<?php
@@ -53,7 +53,7 @@ foreach ($scripts as $label => $code) {
 }
 ?>
 --CLEAN--
-<?php @unlink(__DIR__ . '/043-child.inc'); ?>
+<?php @unlink(__DIR__ . '/002-child.inc'); ?>
 --EXPECT--
 == exit in fire-and-forget after main ended: exit code 7
 main end

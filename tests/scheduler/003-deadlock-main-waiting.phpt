@@ -46,8 +46,8 @@ bool(true)
 string(11) "still works"
 end
 
-Fatal error: Uncaught Async\DeadlockError: Deadlock detected: no active coroutines, 3 coroutines in waiting in %s053-deadlock-main-waiting.php:22
+Fatal error: Uncaught Async\DeadlockError: Deadlock detected: no active coroutines, 3 coroutines in waiting in %s003-deadlock-main-waiting.php:22
 Stack trace:
-#0 %s053-deadlock-main-waiting.php(22): Async\await()
+#0 %s003-deadlock-main-waiting.php(22): Async\await()
 #1 {main}
-  thrown in %s053-deadlock-main-waiting.php on line 22
+  thrown in %s003-deadlock-main-waiting.php on line 22

@@ -55,8 +55,8 @@ main: Async\AsyncCancellation: Deadlock detected [Async\await]
 coroutine: Async\AsyncCancellation: Deadlock detected [Async\await]
 user: Exception: user [make] with argument values
 
-Fatal error: Uncaught Async\DeadlockError: Deadlock detected: no active coroutines, 2 coroutines in waiting in %s083-foreign-exceptions-hold-no-arguments.php:35
+Fatal error: Uncaught Async\DeadlockError: Deadlock detected: no active coroutines, 2 coroutines in waiting in %s010-foreign-exceptions-hold-no-arguments.php:35
 Stack trace:
-#0 %s083-foreign-exceptions-hold-no-arguments.php(35): Async\await()
+#0 %s010-foreign-exceptions-hold-no-arguments.php(35): Async\await()
 #1 {main}
-  thrown in %s083-foreign-exceptions-hold-no-arguments.php on line 35
+  thrown in %s010-foreign-exceptions-hold-no-arguments.php on line 35

@@ -13,7 +13,7 @@ async.debug_deadlock=0
 <?php
 // Run in a child so the checks do not depend on the relative order of the fatal error message,
 // the cancellations and the shutdown functions.
-$child = __DIR__ . '/078-child.inc';
+$child = __DIR__ . '/008-child.inc';
 file_put_contents($child, '<?php
 register_shutdown_function(function () { echo "[shutdown function]\n"; });
 Async\spawn(function () {
@@ -51,7 +51,7 @@ foreach ([
 }
 ?>
 --CLEAN--
-<?php @unlink(__DIR__ . '/078-child.inc'); ?>
+<?php @unlink(__DIR__ . '/008-child.inc'); ?>
 --EXPECT--
 exit code: 255
 Fatal error: Uncaught Exception: main uncaught: 1

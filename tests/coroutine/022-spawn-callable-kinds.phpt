@@ -110,7 +110,7 @@ TypeError: Async\spawn(): Argument #1 ($task) must be a valid callback, cannot a
 TypeError: Async\spawn(): Argument #1 ($task) must be a valid callback, no array or string given
 TypeError: Async\spawn(): Argument #1 ($task) must be a valid callback, no array or string given
 TypeError: Async\spawn(): Argument #1 ($task) must be a valid callback, class Plain does not have a method "nope"
-site: 097-spawn-callable-kinds.php same line
+site: 022-spawn-callable-kinds.php same line
 via array_map: same line
 in an arrow fn: same line
 done: 1

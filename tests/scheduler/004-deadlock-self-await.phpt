@@ -21,7 +21,7 @@ echo "main end\n";
 main end
 self-await: Deadlock detected
 
-Fatal error: Uncaught Async\DeadlockError: Deadlock detected: no active coroutines, 1 coroutines in waiting in %s054-deadlock-self-await.php:%d
+Fatal error: Uncaught Async\DeadlockError: Deadlock detected: no active coroutines, 1 coroutines in waiting in %s004-deadlock-self-await.php:%d
 Stack trace:
 #0 {main}
-  thrown in %s054-deadlock-self-await.php on line %d
+  thrown in %s004-deadlock-self-await.php on line %d

@@ -30,7 +30,7 @@ array(1) {
 }
 array(1) {
   [0]=>
-  string(%d) "Coroutine %d spawned at %s020-awaiting-info.php:7, suspended at %s020-awaiting-info.php:4 (sleeper)"
+  string(%d) "Coroutine %d spawned at %s007-awaiting-info.php:7, suspended at %s007-awaiting-info.php:4 (sleeper)"
 }
 array(0) {
 }

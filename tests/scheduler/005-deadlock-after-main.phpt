@@ -27,7 +27,7 @@ a: Deadlock detected
 a: finally
 b: Deadlock detected
 
-Fatal error: Uncaught Async\DeadlockError: Deadlock detected: no active coroutines, 2 coroutines in waiting in %s055-deadlock-after-main.php:%d
+Fatal error: Uncaught Async\DeadlockError: Deadlock detected: no active coroutines, 2 coroutines in waiting in %s005-deadlock-after-main.php:%d
 Stack trace:
 #0 {main}
-  thrown in %s055-deadlock-after-main.php on line %d
+  thrown in %s005-deadlock-after-main.php on line %d

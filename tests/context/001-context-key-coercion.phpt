@@ -30,12 +30,12 @@ try {
 echo (new ReflectionMethod(Async\Context::class, 'get'))->getParameters()[0]->getType(), "\n";
 
 // Under strict_types: the same TypeError.
-file_put_contents(__DIR__ . '/009-strict.inc', '<?php declare(strict_types=1);
+file_put_contents(__DIR__ . '/001-strict.inc', '<?php declare(strict_types=1);
 try { Async\coroutine_context()->get(1); } catch (TypeError $e) { echo $e->getMessage(), "\n"; }');
-include __DIR__ . '/009-strict.inc';
+include __DIR__ . '/001-strict.inc';
 ?>
 --CLEAN--
-<?php @unlink(__DIR__ . '/009-strict.inc'); ?>
+<?php @unlink(__DIR__ . '/001-strict.inc'); ?>
 --EXPECT--
 Async\Context::set(): Argument #1 ($key) must be of type string|object, int given
 Async\Context::get(): Argument #1 ($key) must be of type string|object, int given
