@@ -32,8 +32,8 @@ use function Async\spawn;
 const DELAY_MS = 10;
 const GOAL_WARM_MS = 60.0;
 
-// Spawned coroutine objects are currently never freed (see README, "Known issues"): a long run of
-// rounds must not stop on memory_limit.
+// Spawned coroutine objects are currently never freed (see bench/history-2026.md, "Known
+// issues"): a long run of rounds must not stop on memory_limit.
 ini_set('memory_limit', '-1');
 
 $cold = null;

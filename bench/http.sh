@@ -263,7 +263,7 @@ if awk -v l="$low" 'BEGIN { exit !(l >= 97) }'; then
     echo "note: wrk's CPU was >= $low% busy in every round: the client bounds these rates" \
         "(CPU_QUOTA=50 gives each server half of CPU 0, so the servers bound them instead)"
 fi
-# Issue #15's goal. bench/README.md ("HTTP against nginx", "one match per request head", "who bounds
+# Issue #15's goal. bench/history-2026.md ("HTTP against nginx", "one match per request head", "who bounds
 # the rate") measures why it is out of reach: the same system calls per request as nginx, the
 # kernel's TCP work for them ~80% of each server's CPU, and wrk's own CPU saturated.
 met="$(awk -v r="$ratio" 'BEGIN { print (r >= 1.1 ? "MET" : "MISSED") }')"

@@ -70,7 +70,7 @@ function phase_coroutine(int $n): void
     // coroutines, so one pass starts every one of them. (Waiting with delay(1) here is what the
     // brief suggests, but it currently hits a scheduler bug: main's already-due 1 ms timer is
     // not acted on until the next timer fires, i.e. after the coroutines' 100 s delay; see
-    // bench/README.md, "Known issues".)
+    // bench/history-2026.md, "Known issues".)
     $spins = 0;
     while ($started < $n) {
         suspend();
