@@ -12,7 +12,7 @@
  * dlsym(), still gets the real function.
  *
  * How ext-async uses it: ext/curl's imports of curl_easy_perform(), curl_multi_wait() and a few
- * more (hook_curl.c); another extension does the same with its own table, at MINIT.
+ * more (hooks/curl.c); another extension does the same with its own table, at MINIT.
  *
  * Limits (checked where they can be; async_import_redirect() then patches nothing):
  * - ELF objects on x86-64, AArch64 and i386 (Linux, the BSDs): the import must go through the

@@ -4,7 +4,7 @@
  * The small C API the hooks (streams, ext/sockets, DNS, stream_select) use to suspend only the
  * calling coroutine until a descriptor is ready. `make install` installs it as
  * <ext/async/async_io_wait.h> for other extensions (load ext-async first). Underneath, every descriptor has
- * ONE uv_poll_t per request (reactor_poll.c); each waiter is a poll proxy with its own mask, so a
+ * ONE uv_poll_t per request (reactor/poll.c); each waiter is a poll proxy with its own mask, so a
  * reader and a writer coroutine can wait on the same socket at once.
  *
  * Rules:

@@ -591,7 +591,7 @@ static void waiter_put(async_channel_t *ch, async_channel_waiter_t *w)
 /* Parks the current coroutine at the end of a queue until a hand-off, close(), its token or a
  * cancellation wakes it. A sender parks with its value (copied); a receiver comes back with one
  * in *result when PARK_DONE. Inline in send() and recv(): a call level between the VM and the
- * switch costs a mispredicted return each time the coroutine is resumed (coroutine.h). */
+ * switch costs a mispredicted return each time the coroutine is resumed (core/core.h). */
 static zend_always_inline park_result channel_park(async_channel_t *ch, bool is_sender, zval *value, zend_async_event_t *token, zval *result)
 {
 	zend_coroutine_t *co = async_wait_begin(token, "wait on a channel");

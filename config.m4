@@ -17,7 +17,7 @@ if test "$PHP_ASYNC" != "no"; then
   PHP_SUBST(ASYNC_SHARED_LIBADD)
 
   dnl The curl hooks need libcurl's headers only: libcurl itself is the one ext/curl loaded,
-  dnl looked up at run time (hook_curl_multi.c), so the module never links it.
+  dnl looked up at run time (hooks/curl_multi.c), so the module never links it.
   PKG_CHECK_MODULES([LIBCURL], [libcurl >= 7.61.0], [
     PHP_EVAL_INCLINE($LIBCURL_CFLAGS)
     AC_DEFINE([HAVE_ASYNC_CURL], [1], [Whether the curl hooks are built])
@@ -26,7 +26,7 @@ if test "$PHP_ASYNC" != "no"; then
   ])
 
   dnl The PostgreSQL hooks need libpq's headers only, for its types: libpq itself is the one the
-  dnl drivers (ext/pgsql, pdo_pgsql) loaded, looked up through their handles (hook_pgsql.c).
+  dnl drivers (ext/pgsql, pdo_pgsql) loaded, looked up through their handles (hooks/pgsql.c).
   PKG_CHECK_MODULES([LIBPQ], [libpq >= 10], [
     PHP_EVAL_INCLINE($LIBPQ_CFLAGS)
     AC_DEFINE([HAVE_ASYNC_PGSQL], [1], [Whether the PostgreSQL hooks are built])

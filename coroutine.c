@@ -91,7 +91,7 @@ async_coroutine_t *async_coroutine_new(void)
 	return ASYNC_CO_FROM_OBJ(coroutine_create_object(async_ce_coroutine));
 }
 
-/* A walk of the live coroutines whose body may run PHP code (coroutine.h). The coroutine at hand
+/* A walk of the live coroutines whose body may run PHP code (core/core.h). The coroutine at hand
  * is pinned and marked with the walk's pass number, and its successor is pinned too. After the
  * body the walk goes on from the coroutine's successor of that moment if it is still listed,
  * else from the successor pinned before the body (a not-started coroutine that a cancellation

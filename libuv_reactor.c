@@ -1,5 +1,5 @@
 /*
- * reactor.c — the reactor: one uv_loop_t per request, trigger events (timers: reactor_timer.c).
+ * libuv_reactor.c — the reactor: one uv_loop_t per request, trigger events (timers: reactor/timer.c).
  *
  * Event rules (seed, "start"/"stop"): start() takes a loop reference and counts the event as
  * active; the last stop() really stops the handle. Handles are closed with uv_close() and freed

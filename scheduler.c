@@ -735,7 +735,7 @@ static bool exit_pending(void)
 /* The first pass of main's wait, when the queue has work and no microtask or shutdown is due:
  * scheduler_tick()'s (one batch, then after_batch()), but inline here rather than a call away:
  * main's await of a coroutine it just spawned is this pass, and every call level between the VM
- * and the switch is a mispredicted return when main is switched back to (coroutine.h). false:
+ * and the switch is a mispredicted return when main is switched back to (core/core.h). false:
  * main's turn has not come; the loop goes on from where a tick's pass would. */
 static zend_always_inline bool main_wait_first_pass(zend_coroutine_t *previous)
 {

@@ -1,6 +1,6 @@
 <?php
 /*
- * Files: scheduling latency and cost of the regular-file hook (hook_stdio_files.c).
+ * Files: scheduling latency and cost of the regular-file hook (hooks/stdio_files.c).
  *
  * (a) the worst gap a 1 ms ticker coroutine sees while another coroutine writes then reads a
  *     256 MB file (fwrite and fread of 8 MB requests, file_put_contents, file_get_contents);

@@ -1,5 +1,5 @@
 /*
- * await.c — the await family (spec §1, §8.4): await_any_or_fail, await_first_success,
+ * classes/await.c — the await family (spec §1, §8.4): await_any_or_fail, await_first_success,
  * await_all_or_fail, await_all, await_any_of_or_fail, await_any_of.
  *
  * One wait, many triggers. The waiting coroutine's waker is subscribed to the event of every

@@ -15,8 +15,8 @@
 
 extern zend_class_entry *async_ce_context;
 
-/* MINIT: the class, current_context()/root_context()/request_context(), and the coroutine's
- * context factory. */
+/* MINIT: the class and the coroutine's context factory (current_context() and its siblings are
+ * scope.c's: a context belongs to a scope). */
 zend_result async_context_minit(void);
 zend_object *async_context_new_object(void);
 /* Links a scope's Context to its scope for find()/get()/has() through the ancestors. */
@@ -267,10 +267,10 @@ extern zend_class_entry *async_ce_task_set;
 zend_result async_task_group_minit(void);
 
 /*
- * task_group_internal — what the three files of Async\TaskGroup / Async\TaskSet share:
- * task_group.c (the group, its tasks, settling and completion, the PHP methods), task_group_join.c
- * (the futures of all()/race()/any() and the TaskSet joins) and task_group_iterator.c (foreach).
- * Nothing outside these files includes it.
+ * What the two files of Async\TaskGroup / Async\TaskSet share: task_group.c (the group, its
+ * tasks, settling and completion, foreach, the PHP methods) and task_group_join.c (the futures of
+ * all()/race()/any(), the TaskSet joins, and a task leaving the group). task_group.c calls into
+ * task_group_join.c, never the other way; only these two files use the names below.
  */
 
 typedef struct _async_task_group_s async_task_group_t;
@@ -369,7 +369,6 @@ static zend_always_inline void async_tg_task_release(tg_task_t *t)
 	zend_async_event_callback_unref(&t->cb, NULL);
 }
 
-/* task_group.c */
 /* A task out of the group's queue or settled list (once). */
 static zend_always_inline void async_tg_list_remove(async_list_t *list, tg_task_t *t)
 {
@@ -379,11 +378,13 @@ static zend_always_inline void async_tg_list_remove(async_list_t *list, tg_task_
 	async_list_remove(list, &t->link);
 	t->linked = false;
 }
-void async_tg_task_remove(async_task_group_t *g, tg_task_t *t);
-void async_tg_task_pair(tg_task_t *t, zval *pair);
+
+/* task_group.c */
 bool async_tg_park(async_task_group_t *g, tg_waiter_kind kind);
 
 /* task_group_join.c */
+void async_tg_task_remove(async_task_group_t *g, tg_task_t *t);
+void async_tg_task_pair(tg_task_t *t, zval *pair);
 const char *async_tg_join_method(async_task_group_t *g, tg_join_kind kind);
 tg_join_t *async_tg_join_new(async_task_group_t *g, tg_join_kind kind);
 void async_tg_join_link(async_task_group_t *g, tg_join_t *j);
@@ -401,8 +402,6 @@ tg_task_t *async_tg_first_success(async_task_group_t *g);
 void async_tg_join_any_fail(async_task_group_t *g, tg_join_t *j);
 void async_tg_join_starve(async_task_group_t *g);
 void async_tg_deliver(async_task_group_t *g, tg_task_t *t);
-
-/* task_group_iterator.c */
 
 /* iterate.c — Async\iterate() (iterate.c). */
 

@@ -1,5 +1,5 @@
 /*
- * context.c — Async\Context: key/value storage attached to a coroutine or a scope.
+ * classes/context.c — Async\Context: key/value storage attached to a coroutine or a scope.
  * Keys are strings or objects; object keys match by identity and are kept alive by the context.
  * A scope's context looks further up the scope tree; a coroutine's context has no scope link, so
  * lookups through it are local (spec §3.6).
@@ -221,7 +221,7 @@ ZEND_METHOD(Async_Context, unset)
 }
 
 /* ---------------------------------------------------------------------------------------------
- * current_context(), root_context(), request_context(): the contexts of scopes
+ * Registration
  * ------------------------------------------------------------------------------------------- */
 
 zend_result async_context_minit(void)

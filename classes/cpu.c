@@ -1,5 +1,5 @@
 /*
- * cpu.c — Async\CpuSnapshot, Async\cpu_usage(), Async\loadavg() and
+ * classes/cpu.c — Async\CpuSnapshot, Async\cpu_usage(), Async\loadavg() and
  * Async\available_parallelism().
  *
  * A snapshot is five clocks read at one instant, in nanoseconds: the monotonic wall clock

@@ -1,5 +1,5 @@
 /*
- * fs_watcher.c — Async\FileSystemWatcher: `foreach` over the changes below a path (spec §3.15).
+ * classes/fs_watcher.c — Async\FileSystemWatcher: `foreach` over the changes below a path (spec §3.15).
  *
  * Built on the reactor's filesystem event (ZEND_ASYNC_NEW_FILESYSTEM_EVENT), which the watcher
  * creates in its constructor (a missing path throws there) and holds until close(). The watcher
@@ -23,7 +23,7 @@
  *
  * The watcher is also an Awaitable event of its own (F_ZEND_OBJ, like Channel): it notifies its
  * subscribers, with no result, whenever an entry is buffered and when it is closed (then it
- * stays completed). Iterators wait on it through the one wait path (async_wait.h), so a
+ * stays completed). Iterators wait on it through the one wait path (core/core.h), so a
  * cancellation, the deadlock rules and the destructor rule (P9) apply as to any wait, and a
  * foreach at top level launches the scheduler as Channel's does. close() drops what is buffered
  * and ends every iteration.

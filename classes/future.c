@@ -1,5 +1,5 @@
 /*
- * future.c — Async\FutureState (the writer), Async\Future (the reader) and the future C API.
+ * classes/future.c — Async\FutureState (the writer), Async\Future (the reader) and the future C API.
  *
  * Layout. The future event (zend_future_t) lives inside an Async\FutureState object, so it is
  * counted like a Zend object (F_ZEND_OBJ): `new FutureState` is that object itself, and every

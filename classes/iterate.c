@@ -1,5 +1,5 @@
 /*
- * iterate.c — Async\iterate(iterable, callback, concurrency = 0, cancelPending = true) (spec §1).
+ * classes/iterate.c — Async\iterate(iterable, callback, concurrency = 0, cancelPending = true) (spec §1).
  *
  * The caller pulls the elements itself (a generator may suspend it: the source is only ever
  * resumed from one coroutine). Without a limit (concurrency 0) each element's callback($value,

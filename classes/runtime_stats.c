@@ -1,5 +1,5 @@
 /*
- * runtime_stats.c — Async\runtime_stats().
+ * classes/runtime_stats.c — Async\runtime_stats().
  *
  * runtime_stats() maps TrueAsync's keys onto this runtime (README, "Runtime introspection"):
  *   coroutines_total         coroutines spawned in this request (the main coroutine is not one)

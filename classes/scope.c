@@ -1,5 +1,5 @@
 /*
- * scope.c — Async\Scope: the tree every coroutine lives in (spec §3.2, §8.2, §8.3, §8.6).
+ * classes/scope.c — Async\Scope: the tree every coroutine lives in (spec §3.2, §8.2, §8.3, §8.6).
  *
  * The scope itself is a ref-counted C event; the PHP object is a thin handle on it, because a
  * scope outlives its object while coroutines still run in it, and the main scope or a TaskGroup's
@@ -1439,7 +1439,7 @@ static zend_async_scope_t *scope_new_for_api(zend_async_scope_t *parent, bool wi
 	return scope;
 }
 
-/* What the core asks of the scope tree (scheduler.h). */
+/* What the core asks of the scope tree (core/core.h). */
 static const async_scope_ops_t scope_ops = {
 	.main = async_scope_main,
 	.current = async_scope_current,

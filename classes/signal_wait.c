@@ -1,7 +1,7 @@
 /*
- * signal.c — Async\signal(): a one-shot wait for an OS signal, delivered through a Future.
+ * classes/signal_wait.c — Async\signal(): a one-shot wait for an OS signal, delivered through a Future.
  *
- * A call makes a pending wait: the reactor's signal event (reactor_signal.c), the Future's hidden
+ * A call makes a pending wait: the reactor's signal event (reactor/signal.c), the Future's hidden
  * FutureState and the optional cancellation token, tied together by three callbacks. Whichever
  * comes first ends the wait, and the end undoes everything at once:
  * - the signal arrives: the Future resolves with the Signal case;
@@ -324,7 +324,7 @@ static void wait_reader_gone(zend_future_t *future)
 	}
 }
 
-/* A shutdown listener (scheduler.h): a graceful shutdown rejects every pending wait. */
+/* A shutdown listener (core/core.h): a graceful shutdown rejects every pending wait. */
 static void signal_cancel_all(const char *message)
 {
 	while (ASYNC_G(signal_waits).first != NULL) {

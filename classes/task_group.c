@@ -1,5 +1,5 @@
 /*
- * task_group.c — Async\TaskGroup and Async\TaskSet (spec §3.9, §3.10, §8.9).
+ * classes/task_group.c — Async\TaskGroup and Async\TaskSet (spec §3.9, §3.10, §8.9).
  *
  * A group is a keyed collection of tasks. A task is queued (a callable waiting for a concurrency
  * slot), running (a coroutine) or settled (a result or an error). Settled tasks stay in the group

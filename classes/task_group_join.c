@@ -1,5 +1,5 @@
 /*
- * task_group_join.c — a task group's settled tasks as results (a task leaving the group, its
+ * classes/task_group_join.c — a task group's settled tasks as results (a task leaving the group, its
  * [result, error] pair) and its joins: the pending futures of all(), race(), any()
  * (TaskSet: joinAll(), joinNext(), joinAny()), settled by the group as its tasks settle, and the
  * results/errors arrays and CompositeExceptions they are built from. Nothing here runs user code.

@@ -1,5 +1,5 @@
 /*
- * timeout.c — Async\Timeout, the object Async\timeout() returns.
+ * classes/timeout.c — Async\Timeout, the object Async\timeout() returns.
  *
  * A Timeout is an event reference to a one-shot reactor timer (seed "Event Reference": the
  * libuv handle must outlive a collected PHP object until uv_close() is done). The timer is armed

@@ -1,5 +1,5 @@
 /*
- * virtual_time.c — Async\Testing\virtual_time(): runs a task in a bubble of virtual time.
+ * classes/virtual_time.c — Async\Testing\virtual_time(): runs a task in a bubble of virtual time.
  *
  * The task runs in a new coroutine in a child scope of the caller's (the bubble), carrying a new
  * clock (clock.c); everything it spawns carries it too. The caller waits for the task like

@@ -1,5 +1,5 @@
 /*
- * awaitable.c — Async\Awaitable and Async\Completable: what await() and the await_* family take.
+ * core/awaitable.c — Async\Awaitable and Async\Completable: what await() and the await_* family take.
  * The runtime waits on the event inside an object, so only the runtime's own classes can carry
  * one: a user class that tries to implement the interfaces is refused at declaration.
  */

@@ -1,5 +1,5 @@
 /*
- * clock.c — virtual time for Async\Testing\virtual_time() (see clock.h).
+ * core/clock.c — virtual time for Async\Testing\virtual_time() (see core/core.h).
  *
  * A clock is frozen: it moves only when the scheduler finds nothing runnable and every coroutine
  * of the bubble waits on time (its virtual timers) or on something inside the bubble (another of

@@ -82,7 +82,7 @@ static zend_always_inline bool async_compat_parse_arg_func(zval *arg, zend_fcall
 #define ASYNC_OPENSSL_LAYOUT_KNOWN (PHP_VERSION_ID < 80600)
 
 /* The private zend_fiber_stack of Zend/zend_fibers.c that an arena stack is presented as
- * (coroutine.h mirrors it): the same fields from 8.2 to 8.5. */
+ * (this header mirrors it): the same fields from 8.2 to 8.5. */
 #define ASYNC_FIBER_STACK_LAYOUT_KNOWN (PHP_VERSION_ID < 80600)
 
 /* 8.5: a PDOStatement's PDO object and its lazy row are zend_object pointers (before, zvals). */
@@ -511,7 +511,7 @@ static zend_always_inline void async_coroutine_make_current(async_coroutine_t *t
 
 /* Leaves the running coroutine co, which suspends: for its scheduler's context, or for `next`
  * (taken from the run queue with its reference, after async_coroutine_can_hand_off()). Returns
- * when co is resumed. Inline in the suspension (scheduler_suspend.h): every call between the VM
+ * when co is resumed. Inline in the suspension (in this header): every call between the VM
  * and the switch is a return after it, and returns that follow a stack switch are mispredicted
  * (the CPU's return stack holds the other context's calls), so each level costs ~15-25 cycles
  * per switch. */
@@ -707,7 +707,7 @@ static zend_always_inline bool async_scheduler_queue_enter(zend_coroutine_t *cor
 	return true;
 }
 
-/* Suspends the current coroutine until its waker is resolved; async_wait.c is the way to use it. */
+/* Suspends the current coroutine until its waker is resolved; core/wait.c is the way to use it. */
 void async_scheduler_suspend(bool from_main);
 /* The same for a wait async_wait_begin() allowed: its checks (launched, not the scheduler's
  * context, not a destructor) still hold, as nothing between the two suspends or enters a
@@ -842,8 +842,8 @@ void async_scheduler_add_shutdown_listener(async_shutdown_listener_fn listener);
  * switch (to the loop, or by a direct hand-off to the run queue's head) and what the waker
  * brought back thrown. Inline, so that the hottest waits (a channel message, await(),
  * Async\suspend()) reach the switch with one call level fewer: every level between the VM and
- * the switch is a mispredicted return each time the coroutine is resumed (coroutine.h). The
- * others call async_scheduler_suspend_begun() and async_scheduler_yield() (scheduler.h).
+ * the switch is a mispredicted return each time the coroutine is resumed (in this header). The
+ * others call async_scheduler_suspend_begun() and async_scheduler_yield() (in this header).
  */
 
 /* Main's wait: the loop runs in main's context until main's turn comes (scheduler.c). */
@@ -1138,7 +1138,7 @@ static zend_always_inline bool async_wait_suspend(zend_coroutine_t *co)
 }
 
 /* Step 3 with the suspension inline, for the hottest waits (a channel message, await()): one call
- * level fewer between the VM and the switch (scheduler_suspend.h). */
+ * level fewer between the VM and the switch (in this header). */
 static zend_always_inline bool async_wait_suspend_inline(zend_coroutine_t *co)
 {
 	ZEND_ASSERT(co == ZEND_ASYNC_G(coroutine) && "only the current coroutine can suspend itself");

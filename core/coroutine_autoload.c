@@ -1,5 +1,5 @@
 /*
- * coroutine_autoload.c — class autoloading across coroutines.
+ * core/coroutine_autoload.c — class autoloading across coroutines.
  *
  * The engine guards autoloading against recursion with one table per request, EG(in_autoload):
  * while a class is being autoloaded, another lookup of it gives up ("Class not found"). With

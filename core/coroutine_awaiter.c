@@ -1,5 +1,5 @@
 /*
- * coroutine_awaiter.c — the first await() of a coroutine waits in a slot of the coroutine's own.
+ * core/coroutine_awaiter.c — the first await() of a coroutine waits in a slot of the coroutine's own.
  *
  * Most coroutines are awaited once, by the coroutine that spawned them. That await() subscribes
  * through `awaiter`, a callback embedded in the awaited coroutine, instead of pushing a callback

@@ -1,5 +1,5 @@
 /*
- * coroutine_finally.c — finally handlers (Coroutine::finally(), Scope::finally()) run after their
+ * core/coroutine_finally.c — finally handlers (Coroutine::finally(), Scope::finally()) run after their
  * owner completed, in a helper coroutine of their own: they may suspend, and the owner's waiters
  * (await(), dispose()) do not wait for them.
  *

@@ -1,5 +1,5 @@
 /*
- * coroutine_output.c — each coroutine's own output buffers (see coroutine_output.h).
+ * core/coroutine_output.c — each coroutine's own output buffers (see core/core.h).
  *
  * Only pointers move: a switch pops the leaving coroutine's handlers off OG(handlers) into its
  * state and pushes the entering one's back, then points OG(active) at the new top. A switch

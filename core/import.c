@@ -1,5 +1,5 @@
 /*
- * async_import.c — an object's imports redirected through its GOT (async_import.h).
+ * core/import.c — an object's imports redirected through its GOT (async_import.h).
  *
  * The dynamic section of the object holding the anchor gives its symbol table and its two
  * relocation tables: the PLT's (JUMP_SLOT: calls through a PLT stub) and the general one

@@ -1,5 +1,5 @@
 /*
- * main_end.c — how the main script's end looks to the runtime (spec §8.1.3, §8.1.4, §8.2).
+ * core/main_end.c — how the main script's end looks to the runtime (spec §8.1.3, §8.1.4, §8.2).
  *
  * - exit() in the main coroutine starts the graceful shutdown, as exit() in a coroutine does: the
  *   others are cancelled and run their finally blocks in the drain, before the shutdown

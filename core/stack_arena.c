@@ -1,5 +1,5 @@
 /*
- * stack_arena.c — C stacks for coroutines, carved from large memory maps (see stack_arena.h).
+ * core/stack_arena.c — C stacks for coroutines, carved from large memory maps (see core/core.h).
  *
  * A chunk is one anonymous mapping (MAP_NORESERVE: only touched pages cost memory) of a guard
  * page and CHUNK_STACKS stacks side by side; stacks are carved in address order and come back to

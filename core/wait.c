@@ -1,5 +1,5 @@
 /*
- * async_wait.c — the one wait path (see async_wait.h): the may-I-wait check, waker set-up, suspension,
+ * core/wait.c — the one wait path (see core/core.h): the may-I-wait check, waker set-up, suspension,
  * clean-up, cancellation tokens and the blocking fallback, for every C caller of the runtime.
  */
 #ifdef HAVE_CONFIG_H
@@ -46,7 +46,7 @@ static zend_always_inline void wait_waker_reset(zend_coroutine_t *co)
 	}
 }
 
-/* async_wait_begin() past its inline case (async_wait.h): a token, a launch, a refusal, or a waker
+/* async_wait_begin() past its inline case (core/core.h): a token, a launch, a refusal, or a waker
  * to clean. */
 zend_coroutine_t *async_wait_begin_slow(zend_async_event_t *token, const char *what)
 {

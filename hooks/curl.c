@@ -1,5 +1,5 @@
 /*
- * hook_curl.c — ext/curl's blocking calls suspend only the calling coroutine.
+ * hooks/curl.c — ext/curl's blocking calls suspend only the calling coroutine.
  *
  * ext/curl blocks in libcurl, in two calls: curl_exec() in curl_easy_perform(), and
  * curl_multi_select() in curl_multi_wait(). Everything PHP does around them (the checks of the
@@ -7,7 +7,7 @@
  * differs between PHP versions; so the hook does not touch ext/curl's functions or objects at all.
  * It redirects ext/curl's imports of those libcurl functions (async_import.h): inside a coroutine
  * curl_easy_perform() runs the transfer on a multi handle of the easy handle's own, driven on the
- * reactor (hook_curl_multi.c), and curl_multi_wait() waits for the multi's sockets on the reactor.
+ * reactor (hooks/curl_multi.c), and curl_multi_wait() waits for the multi's sockets on the reactor.
  * Outside a coroutine, where switching is impossible (a destructor on 8.2 and 8.3, the
  * scheduler), and before the scheduler started, each calls libcurl's own function: stock.
  *

@@ -1,5 +1,5 @@
 /*
- * hook_curl_multi.c — libcurl transfers driven by the reactor.
+ * hooks/curl_multi.c — libcurl transfers driven by the reactor.
  *
  * A transfer runs on a multi handle through libcurl's multi-socket interface: libcurl says which
  * sockets it wants watched (CURLMOPT_SOCKETFUNCTION) and when it wants to be called back

@@ -1,6 +1,6 @@
 /*
- * hook_dns.c — gethostbyname(), gethostbynamel() and gethostbyaddr() suspend only the calling
- * coroutine while the lookup runs on the reactor's thread pool (reactor_dns.c), and the waiting
+ * hooks/dns.c — gethostbyname(), gethostbynamel() and gethostbyaddr() suspend only the calling
+ * coroutine while the lookup runs on the reactor's thread pool (reactor/dns.c), and the waiting
  * helpers the stream transports use for getaddrinfo().
  *
  * Each function gives PHP's own answers and warnings: the same resolver call runs (gethostbyname_r,

@@ -1,5 +1,5 @@
 /*
- * hook_dump.c — async.dump_on_signal: every coroutine's trace and wait, on a signal (as Go does on
+ * hooks/dump.c — async.dump_on_signal: every coroutine's trace and wait, on a signal (as Go does on
  * SIGQUIT).
  *
  * The handler (installed through zend_sigaction(), so PHP's deferral of signals inside critical

@@ -1,5 +1,5 @@
 /*
- * hook_exec.c — exec(), system(), passthru() and shell_exec() (the backtick operator compiles to
+ * hooks/exec.c — exec(), system(), passthru() and shell_exec() (the backtick operator compiles to
  * a shell_exec() call) suspend only the calling coroutine.
  *
  * PHP runs these through popen(3) and reads the pipe with blocking read()s inside its own C code

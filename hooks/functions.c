@@ -1,5 +1,5 @@
 /*
- * hook_functions.c — the one way the extension makes a PHP function coroutine-aware: its handler
+ * hooks/functions.c — the one way the extension makes a PHP function coroutine-aware: its handler
  * in the function table is swapped at MINIT (sleep family, DNS, ext/sockets, stream_select).
  */
 #include "hooks/hooks.h"

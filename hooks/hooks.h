@@ -16,12 +16,12 @@
 /*
  * hooks — the hook layer: PHP's own functions and stream transports made to suspend only the
  * calling coroutine (hook_*.c). Each hook is written as another extension would write it: it
- * waits through the descriptor-wait API (async_io_wait.h), the one wait path (async_wait.h) and the
+ * waits through the descriptor-wait API (async_io_wait.h), the one wait path (core/core.h) and the
  * ABI's events, and behaves exactly as stock PHP outside a coroutine.
  */
 
 /* ---------------------------------------------------------------------------------------------
- * hook_functions.c: replacing the handlers of PHP's own functions in the function table
+ * hooks/functions.c: replacing the handlers of PHP's own functions in the function table
  * ------------------------------------------------------------------------------------------- */
 
 /* One function made coroutine-aware: `original` is filled at install and is what the
@@ -41,32 +41,32 @@ void async_function_hooks_uninstall(async_function_hook_t *hooks, size_t count);
  * Each hook file's entry points (MINIT / MSHUTDOWN / RINIT)
  * ------------------------------------------------------------------------------------------- */
 
-/* hook_sleep.c: sleep(), usleep(), time_nanosleep(), time_sleep_until() */
+/* hooks/sleep.c: sleep(), usleep(), time_nanosleep(), time_sleep_until() */
 zend_result async_hook_sleep_minit(void);
 void async_hook_sleep_mshutdown(void);
 
-/* hook_dns.c: gethostbyname(), gethostbynamel(), gethostbyaddr() */
+/* hooks/dns.c: gethostbyname(), gethostbynamel(), gethostbyaddr() */
 zend_result async_hook_dns_minit(void);
 void async_hook_dns_mshutdown(void);
 
-/* hook_sockets.c: ext/sockets (nothing happens when it is not loaded) */
+/* hooks/sockets.c: ext/sockets (nothing happens when it is not loaded) */
 zend_result async_hook_sockets_minit(void);
 void async_hook_sockets_mshutdown(void);
 void async_hook_sockets_rinit(void);
 
-/* hook_stream_transport.c: the tcp/udp/unix/udg and TLS transports (wrapped at MINIT, put back
+/* hooks/stream_transport.c: the tcp/udp/unix/udg and TLS transports (wrapped at MINIT, put back
  * at MSHUTDOWN), and stream_socket_pair() */
 zend_result async_hook_transports_minit(void);
 void async_hook_transports_mshutdown(void);
 
-/* hook_pcntl.c: pcntl_fork() (refused while other coroutines live; the child re-arms the loop)
+/* hooks/pcntl.c: pcntl_fork() (refused while other coroutines live; the child re-arms the loop)
  * and pcntl_signal() (its handlers wake a loop blocked in the reactor); request end drops the
  * trigger those wake-ups use (before the reactor shuts down). */
 zend_result async_hook_pcntl_minit(void);
 void async_hook_pcntl_mshutdown(void);
 void async_hook_pcntl_rshutdown(void);
 
-/* hook_curl.c: curl_exec() and curl_multi_select() (nothing happens when ext/curl is not loaded,
+/* hooks/curl.c: curl_exec() and curl_multi_select() (nothing happens when ext/curl is not loaded,
  * or when this build has no libcurl headers); rinit checks ext/curl's layout once per process;
  * rshutdown drops the handles' multi handles (before the poll registry goes). */
 zend_result async_hook_curl_minit(void);
@@ -74,7 +74,7 @@ void async_hook_curl_mshutdown(void);
 void async_hook_curl_rinit(void);
 void async_hook_curl_rshutdown(void);
 
-/* hook_pgsql.c: ext/pgsql and pdo_pgsql (nothing happens when neither is loaded, or when this
+/* hooks/pgsql.c: ext/pgsql and pdo_pgsql (nothing happens when neither is loaded, or when this
  * build has no libpq headers): libpq's waits and the drivers' calls into libpq redirected at
  * MINIT, put back at MSHUTDOWN; rinit warns once when they could not be; rshutdown cancels what
  * coroutines were left inside (before the poll registry goes). */
@@ -83,14 +83,14 @@ void async_hook_pgsql_mshutdown(void);
 void async_hook_pgsql_rinit(void);
 void async_hook_pgsql_rshutdown(void);
 
-/* hook_pdo_pool.c: PDO::ATTR_POOL_* and PDO::getPool() on PHP's own PDO class (nothing happens
+/* hooks/pdo_pool.c: PDO::ATTR_POOL_* and PDO::getPool() on PHP's own PDO class (nothing happens
  * when pdo is not loaded, or when this build had no PDO headers); rshutdown closes the pools and
  * leaves what lives on to PHP (before the reactor goes). */
 zend_result async_hook_pdo_pool_minit(void);
 void async_hook_pdo_pool_mshutdown(void);
 void async_hook_pdo_pool_rshutdown(void);
 
-/* hook_persistent.c: persistent connections held by one coroutine at a time (pfsockopen(),
+/* hooks/persistent.c: persistent connections held by one coroutine at a time (pfsockopen(),
  * stream_socket_client() with STREAM_CLIENT_PERSISTENT, PDO::ATTR_PERSISTENT): while a coroutine
  * holds one, its entry of EG(persistent_list) is under a private key, so a concurrent open of the
  * key makes another connection; released when closed or when the holder ends, put back under its
@@ -99,31 +99,31 @@ zend_result async_hook_persistent_minit(void);
 void async_hook_persistent_mshutdown(void);
 void async_hook_persistent_rshutdown(void);
 /* The transport factory made `stream` (registered under persistent_id when that is not NULL):
- * called by hook_stream_transport.c before the connect can suspend. */
+ * called by hooks/stream_transport.c before the connect can suspend. */
 void async_persistent_stream_made(php_stream *stream, const char *persistent_id);
 /* PDO::__construct() / PDO::connect() of PHP (`orig`) with PDO::ATTR_PERSISTENT taken care of:
  * constructions of one key take turns, and the connection is held by the calling coroutine until
- * its PDO objects are freed or it ends (hook_pdo_pool.c calls it). */
+ * its PDO objects are freed or it ends (hooks/pdo_pool.c calls it). */
 void async_persistent_pdo_construct(INTERNAL_FUNCTION_PARAMETERS, zif_handler orig);
 
-/* hook_exec.c: exec(), system(), passthru(), shell_exec() (and the backtick operator): inside a
+/* hooks/exec.c: exec(), system(), passthru(), shell_exec() (and the backtick operator): inside a
  * coroutine the command runs under /bin/sh -c with a pipe read through the descriptor-wait API,
  * and its exit is waited for on the reactor's process event. */
 zend_result async_hook_exec_minit(void);
 void async_hook_exec_mshutdown(void);
 
-/* hook_proc_wait.c: proc_close(), pclose(), pcntl_waitpid(), pcntl_wait(): wait for the child's
+/* hooks/proc_wait.c: proc_close(), pclose(), pcntl_waitpid(), pcntl_wait(): wait for the child's
  * exit without reaping it, then PHP's own function reaps it. */
 zend_result async_hook_proc_wait_minit(void);
 void async_hook_proc_wait_mshutdown(void);
 
-/* hook_stdio.c: PHP's stdio streams (files, pipes, FIFOs, TTYs) and flock(), patched into
+/* hooks/stdio.c: PHP's stdio streams (files, pipes, FIFOs, TTYs) and flock(), patched into
  * php_stream_stdio_ops at MINIT, put back at MSHUTDOWN; rshutdown drops per-stream state. */
 zend_result async_hook_stdio_minit(void);
 void async_hook_stdio_mshutdown(void);
 void async_hook_stdio_rshutdown(void);
 
-/* hook_stream_select.c: stream_select() */
+/* hooks/stream_select.c: stream_select() */
 zend_result async_hook_net_functions_minit(void);
 void async_hook_net_functions_mshutdown(void);
 
@@ -131,12 +131,12 @@ void async_hook_net_functions_mshutdown(void);
  * What the hooks share
  * ------------------------------------------------------------------------------------------- */
 
-/* hook_stream_transport.c: makes a socket stream coroutine-aware (one made outside the
+/* hooks/stream_transport.c: makes a socket stream coroutine-aware (one made outside the
  * transports, e.g. by stream_socket_pair()). Persistent streams and streams already wrapped are
  * left alone. */
 void async_net_stream_wrap(php_stream *stream);
 
-/* hook_dns.c: whether the caller may suspend for a lookup (inside a coroutine, switching
+/* hooks/dns.c: whether the caller may suspend for a lookup (inside a coroutine, switching
  * allowed). */
 bool async_dns_can_wait(void);
 /* Waits for a lookup event created by the caller. true when it completed (read
@@ -155,13 +155,13 @@ bool async_dns_is_literal_address(const char *host);
  * interrupted (the coroutine was cancelled). */
 int async_dns_network_getaddresses(const char *host, int socktype, struct sockaddr ***sal, zend_string **error_string);
 
-/* hook_proc_wait.c: suspends the current coroutine until the child `pid` has exited (it is not
+/* hooks/proc_wait.c: suspends the current coroutine until the child `pid` has exited (it is not
  * reaped: the caller's waitpid() then returns at once). True at once when it has exited already
  * or is not ours to wait for; false with an exception (the coroutine was cancelled). Only call
  * when async_io_can_wait(). */
 bool async_child_wait_exit(pid_t pid);
 
-/* hook_watchdog.c: async.block_warning_ms. A watcher thread (started when the setting is on)
+/* hooks/watchdog.c: async.block_warning_ms. A watcher thread (started when the setting is on)
  * raises the VM interrupt when no switch happened for the limit; the interrupt function names the
  * coroutine and where it is. */
 zend_result async_hook_watchdog_minit(void);
@@ -172,7 +172,7 @@ void async_watchdog_start(void);  /* turned on at runtime */
 struct _async_watchdog_s;
 void async_watchdog_stop(struct _async_watchdog_s **slot);
 
-/* hook_dump.c: async.dump_on_signal. The signal prints every coroutine's state and trace through
+/* hooks/dump.c: async.dump_on_signal. The signal prints every coroutine's state and trace through
  * PHP's error channel. parse: 0 for off, -1 for a value that names no usable signal. */
 int async_dump_parse_signal(const char *value);
 zend_result async_hook_dump_minit(void);
@@ -180,14 +180,14 @@ void async_hook_dump_mshutdown(void);
 void async_hook_dump_rinit(void);
 void async_hook_dump_rshutdown(void);
 
-/* hook_time.c: time(), microtime(), hrtime(), gettimeofday(), the date functions without a
+/* hooks/time.c: time(), microtime(), hrtime(), gettimeofday(), the date functions without a
  * timestamp and DateTime's "now" read the clock of a virtual_time() bubble inside one. */
 zend_result async_hook_time_minit(void);
 void async_hook_time_mshutdown(void);
 
 /*
- * hook_stdio.c — what the stdio stream hook files share (hook_stdio.c, hook_stdio_files.c,
- * hook_stdio_lock.c). See docs/stdio.md.
+ * hooks/stdio.c — what the stdio stream hook files share (hooks/stdio.c, hooks/stdio_files.c,
+ * hooks/stdio_lock.c). See docs/stdio.md.
  */
 
 /* What we keep per stdio stream that needed it (ASYNC_G(stdio_streams), keyed by the stream's
@@ -229,13 +229,13 @@ static zend_always_inline bool async_stdio_may_switch(void)
 	return ex != NULL && ex->func != NULL && ex->func->type == ZEND_INTERNAL_FUNCTION && async_io_can_wait();
 }
 
-/* hook_stdio.c: PHP's own stdio ops (copied before the table was patched). */
+/* hooks/stdio.c: PHP's own stdio ops (copied before the table was patched). */
 const php_stream_ops *async_stdio_orig_ops(void);
 /* The stream's state, or NULL; _get creates it. */
 async_stdio_state_t *async_stdio_state_find(php_stream *stream);
 async_stdio_state_t *async_stdio_state_get(php_stream *stream);
 
-/* hook_stdio_files.c: regular files and everything else not waited for — sliced, with a time
+/* hooks/stdio_files.c: regular files and everything else not waited for — sliced, with a time
  * budget per coroutine; fsync()/fdatasync(), shrinking ftruncate() and the writeback before close() of big files on the pool. */
 ssize_t async_stdio_file_read(php_stream *stream, char *buf, size_t count);
 ssize_t async_stdio_file_write(php_stream *stream, const char *buf, size_t count);
@@ -251,7 +251,7 @@ void async_stdio_copy_hook_install(void);
 void async_stdio_copy_hook_uninstall(void);
 void async_stdio_copy_rshutdown(void);
 
-/* hook_stdio_pool.c: one blocking file system call on the thread pool while the coroutine waits.
+/* hooks/stdio_pool.c: one blocking file system call on the thread pool while the coroutine waits.
  * Its result (-1 with errno), or -1 with errno EINTR and an exception (cancelled: the call still
  * completes on its thread; a descriptor it opened is closed). */
 typedef enum {
@@ -272,11 +272,11 @@ intptr_t async_stdio_pool_call(const async_stdio_call_t *call, const char *path,
  * blocks are freed or written back there); below, the call is quicker than the pool's hop. */
 #define ASYNC_STDIO_BIG_FILE (8 * 1024 * 1024)
 
-/* hook_stdio_wrapper.c: the plain-files wrapper's opener and unlink, patched (FIFOs, big files). */
+/* hooks/stdio_wrapper.c: the plain-files wrapper's opener and unlink, patched (FIFOs, big files). */
 void async_stdio_wrapper_hooks_install(void);
 void async_stdio_wrapper_hooks_uninstall(void);
 
-/* hook_stdio_lock.c: flock() (PHP_STREAM_OPTION_LOCKING). */
+/* hooks/stdio_lock.c: flock() (PHP_STREAM_OPTION_LOCKING). */
 int async_stdio_lock(php_stream *stream, int value, void *ptrparam);
 void async_stdio_lock_rshutdown(void);
 
@@ -284,11 +284,11 @@ void async_stdio_lock_rshutdown(void);
 #include <curl/curl.h>
 
 /*
- * hook_curl.c — what the two halves of the curl hook share (private to hook_curl*.c).
+ * hooks/curl.c — what the two halves of the curl hook share (private to hooks/curl*.c).
  *
- * hook_curl_multi.c knows libcurl only: its functions (taken from the libcurl ext/curl itself
+ * hooks/curl_multi.c knows libcurl only: its functions (taken from the libcurl ext/curl itself
  * uses), and a transfer driven by the multi-socket interface on the reactor.
- * hook_curl.c knows which of ext/curl's calls into libcurl block, and redirects them.
+ * hooks/curl.c knows which of ext/curl's calls into libcurl block, and redirects them.
  */
 
 /* libcurl's functions, looked up in the library ext/curl was loaded with (never linked: a
@@ -348,15 +348,15 @@ int async_curl_multi_wait(CURLM *multi, int timeout_ms, zend_async_event_t *prog
 #include <libpq-fe.h>
 
 /*
- * hook_pgsql.c — what the three parts of the PostgreSQL hook share (private to hook_pgsql*.c).
+ * hooks/pgsql.c — what the three parts of the PostgreSQL hook share (private to hooks/pgsql*.c).
  *
- * - hook_pgsql.c: libpq's own waits. libpq blocks only in poll() on its socket and in
+ * - hooks/pgsql.c: libpq's own waits. libpq blocks only in poll() on its socket and in
  *   getaddrinfo(); its imports of those (and of close()) are redirected, and so is pdo_pgsql's
  *   poll() (getNotify() with a timeout). Install, request end, uninstall.
- * - hook_pgsql_conn.c: which coroutine is inside which connection. The drivers' imports of the
+ * - hooks/pgsql_conn.c: which coroutine is inside which connection. The drivers' imports of the
  *   libpq functions that touch a connection's socket are redirected: one coroutine at a time per
  *   connection (its turn), and a record of the call, which the waits above find.
- * - hook_pgsql_cancel.c: what a cancellation of a waiting call does: the server is asked to
+ * - hooks/pgsql_cancel.c: what a cancellation of a waiting call does: the server is asked to
  *   cancel the statement, libpq reads its answer (the connection stays usable), within a grace.
  *
  * libpq is never linked: its functions are looked up through the drivers' own module handles, so
@@ -414,10 +414,10 @@ struct _pq_call_s {
 	char cancel_error[128];    /* what PQcancel() said when it failed */
 };
 
-/* hook_pgsql_conn.c: the innermost call of the current coroutine, or NULL. */
+/* hooks/pgsql_conn.c: the innermost call of the current coroutine, or NULL. */
 pq_call_t *async_pq_call_current(void);
 
-/* hook_pgsql_conn.c: true the first time the call's connection waits for `fd` in this request:
+/* hooks/pgsql_conn.c: true the first time the call's connection waits for `fd` in this request:
  * the poll registry is then told the descriptor's closes are announced (async_io_fd_track()). */
 bool async_pq_call_track(pq_call_t *call, int fd);
 
@@ -446,7 +446,7 @@ static inline short async_pq_poll_revents(int ready, short events)
 	return (short) (revents & (events | POLLERR | POLLHUP));
 }
 
-/* hook_pgsql_conn.c: redirects the imports of libpq of the driver whose object holds
+/* hooks/pgsql_conn.c: redirects the imports of libpq of the driver whose object holds
  * `driver_anchor` into table `slot` (0 pgsql, 1 pdo_pgsql) at MINIT; false when they could not all
  * be (nothing is left redirected then). Put back at MSHUTDOWN. At request end every call a
  * coroutine was left inside gets a blocking cancel, then the states go. */
@@ -454,7 +454,7 @@ bool async_pq_conn_install(const void *driver_anchor, void *dl_handle, size_t sl
 void async_pq_conn_uninstall(void);
 void async_pq_conn_rshutdown(void);
 
-/* hook_pgsql_cancel.c ------------------------------------------------------------------------ */
+/* hooks/pgsql_cancel.c ------------------------------------------------------------------------ */
 
 /* True on a thread of libuv's pool running a cancel request: the redirected imports go straight
  * to libc there (nothing of PHP's may be touched off the request's thread). */
@@ -488,7 +488,7 @@ int async_pq_cancel_request(PGcancel *cancel, char *errbuf, int errbufsize);
 #include "ext/pdo/php_pdo_driver.h"
 
 /*
- * hook_pdo_pool.c — what the PDO pool's files share (hook_pdo_pool*.c): one PDO object used by
+ * hooks/pdo_pool.c — what the PDO pool's files share (hooks/pdo_pool*.c): one PDO object used by
  * many coroutines, each call run on a physical connection bound to the calling coroutine.
  *
  * Three records:
@@ -574,7 +574,7 @@ struct _async_pdo_conn_s {
 	uint32_t statements;       /* live statements prepared on it */
 	uint32_t replayed;         /* entries of tpl->replay applied */
 	HashTable *saved_attrs;    /* attribute -> the template's value, while a view overrides it */
-	HashTable *stmt_cache;     /* SQL -> cached statement (hook_pdo_pool_stmt.c), or NULL */
+	HashTable *stmt_cache;     /* SQL -> cached statement (hooks/pdo_pool_stmt.c), or NULL */
 	bool broken;               /* destroyed when it leaves its coroutine, never handed out again */
 	bool out;                  /* taken from the pool (bound, pinned or acquired by user code) */
 	bool releasing;            /* inside async_pdo_conn_release() */
@@ -598,7 +598,7 @@ struct _async_pdo_view_s {
 };
 
 /* ---------------------------------------------------------------------------------------------
- * hook_pdo_pool.c: installation, templates, the methods' trampolines
+ * hooks/pdo_pool.c: installation, templates, the methods' trampolines
  * ------------------------------------------------------------------------------------------- */
 
 extern zend_class_entry *async_pdo_exception_ce;
@@ -616,7 +616,7 @@ pdo_dbh_t *async_pdo_dbh(zend_object *obj);
 bool async_pdo_in_transaction(zend_object *obj);
 
 /* ---------------------------------------------------------------------------------------------
- * hook_pdo_pool_conn.c: the pool's callbacks, views and bindings, the statements' lifetimes
+ * hooks/pdo_pool_conn.c: the pool's callbacks, views and bindings, the statements' lifetimes
  * ------------------------------------------------------------------------------------------- */
 
 /* The pool of a new template (its MIN connections made now); false with an exception. */
@@ -644,7 +644,7 @@ bool async_pdo_conn_override(async_pdo_conn_t *conn, zend_long attr, zval *value
 void async_pdo_pool_conn_minit(void);
 
 /* ---------------------------------------------------------------------------------------------
- * hook_pdo_pool_stmt.c: the prepared-statement cache of each connection
+ * hooks/pdo_pool_stmt.c: the prepared-statement cache of each connection
  * ------------------------------------------------------------------------------------------- */
 
 /* prepare() of `sql` on a connection with a cache: a cached statement handed out again (true,

@@ -1,5 +1,5 @@
 /*
- * hook_pcntl.c — pcntl_fork() and pcntl_signal() with the runtime alive.
+ * hooks/pcntl.c — pcntl_fork() and pcntl_signal() with the runtime alive.
  *
  * A forked child gets a copy of every coroutine of its parent: their stacks, their waits, and
  * the parent's libuv loop, whose epoll instance the two processes would then share (events for

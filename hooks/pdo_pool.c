@@ -1,5 +1,5 @@
 /*
- * hook_pdo_pool.c — one PDO object, many coroutines: PHP's own PDO class gets TrueAsync's pool
+ * hooks/pdo_pool.c — one PDO object, many coroutines: PHP's own PDO class gets TrueAsync's pool
  * options (PDO::ATTR_POOL_*) and PDO::getPool(), without a patched PHP.
  *
  * The user's PDO object, built with PDO::ATTR_POOL_ENABLED, becomes a template: its constructor
@@ -8,7 +8,7 @@
  * the same constructor arguments, serves the coroutines. Every method of PDO (and of its 8.4
  * subclasses, and the drivers' methods of 8.2) has its handler replaced at MINIT by a trampoline
  * that knows the original: for a template called from a coroutine it binds a connection to the
- * coroutine (hook_pdo_pool_conn.c), puts that connection's object in the frame's $this, and runs
+ * coroutine (hooks/pdo_pool_conn.c), puts that connection's object in the frame's $this, and runs
  * PHP's own method. So the driver code is PHP's, each statement belongs to its physical
  * connection, and a coroutine suspended inside a call leaves nothing shared behind (the swap is
  * in its own frame). For every other PDO object the trampoline calls the original at once.
@@ -535,7 +535,7 @@ static ZEND_NAMED_FUNCTION(pdo_construct)
 {
 	zval *options = EX_NUM_ARGS() >= 4 ? ZEND_CALL_ARG(execute_data, 4) : NULL;
 	if (options == NULL || Z_TYPE_P(options) != IS_ARRAY || !has_pool_keys(Z_ARRVAL_P(options))) {
-		/* PDO::ATTR_PERSISTENT: held by the coroutine (hook_persistent.c) */
+		/* PDO::ATTR_PERSISTENT: held by the coroutine (hooks/persistent.c) */
 		async_persistent_pdo_construct(INTERNAL_FUNCTION_PARAM_PASSTHRU, orig_construct);
 		return;
 	}

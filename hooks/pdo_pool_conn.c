@@ -1,5 +1,5 @@
 /*
- * hook_pdo_pool_conn.c — the PDO pool's connections: the Async\Pool they live in (the ABI's
+ * hooks/pdo_pool_conn.c — the PDO pool's connections: the Async\Pool they live in (the ABI's
  * pool, with C callbacks, as another extension would make it), which coroutine each is bound
  * to, and when it goes back.
  *

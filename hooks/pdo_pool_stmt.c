@@ -1,5 +1,5 @@
 /*
- * hook_pdo_pool_stmt.c — the prepared-statement cache of each pooled PDO connection
+ * hooks/pdo_pool_stmt.c — the prepared-statement cache of each pooled PDO connection
  * (PDO::ATTR_POOL_STMT_CACHE_SIZE).
  *
  * A request handler prepares the same SQL on every request. Each pooled connection keeps the

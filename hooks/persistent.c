@@ -1,5 +1,5 @@
 /*
- * hook_persistent.c — persistent connections belong to one coroutine at a time: pfsockopen(),
+ * hooks/persistent.c — persistent connections belong to one coroutine at a time: pfsockopen(),
  * stream_socket_client() with STREAM_CLIENT_PERSISTENT and PDO::ATTR_PERSISTENT.
  *
  * PHP keeps a persistent connection in EG(persistent_list) under a key ("pfsockopen__host:port",
@@ -12,7 +12,7 @@
  *   nothing of PHP (nor another coroutine) finds it there; a concurrent open of the same key finds
  *   no entry and makes a new connection, which PHP registers under the key (and which is held in
  *   turn by its opener). Stream entries are moved by the transport factory's wrapper
- *   (async_persistent_stream_made(), called by hook_stream_transport.c right after PHP's factory
+ *   (async_persistent_stream_made(), called by hooks/stream_transport.c right after PHP's factory
  *   registered the new stream, before its connect can suspend), and after pfsockopen() /
  *   stream_socket_client() returned one PHP reused; a PDO's once its constructor returns.
  * - Released when the holder closes it (fclose(): PHP removes the entry by pointer, whatever its

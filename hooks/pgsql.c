@@ -1,5 +1,5 @@
 /*
- * hook_pgsql.c — PostgreSQL's clients (ext/pgsql, pdo_pgsql) suspend only the calling coroutine.
+ * hooks/pgsql.c — PostgreSQL's clients (ext/pgsql, pdo_pgsql) suspend only the calling coroutine.
  *
  * Both drivers hand every wait to libpq, and libpq does all of its own waiting — for a connect,
  * an authentication round trip, a TLS handshake, a query's result, a COPY, a large object — in
@@ -17,7 +17,7 @@
  *
  * Outside a coroutine, where switching is impossible, and on the pool's threads, each is libc's
  * own: stock. Which coroutine is inside which connection, and what a cancellation does, is
- * hook_pgsql_conn.c and hook_pgsql_cancel.c. Everything is redirected at MINIT (the drivers are
+ * hooks/pgsql_conn.c and hooks/pgsql_cancel.c. Everything is redirected at MINIT (the drivers are
  * loaded by then, whatever the order of the INI files) and put back at MSHUTDOWN; where it cannot
  * be, the drivers stay stock, with one warning at the first request.
  */

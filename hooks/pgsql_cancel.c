@@ -1,5 +1,5 @@
 /*
- * hook_pgsql_cancel.c — a coroutine cancelled while libpq waits for the server.
+ * hooks/pgsql_cancel.c — a coroutine cancelled while libpq waits for the server.
  *
  * Stopping the wait is not enough: the backend would go on running the statement, and libpq's
  * connection would be left half-way through a protocol exchange. So the cancellation is kept
@@ -11,7 +11,7 @@
  *    for it to finish, because a cancel request arriving late could hit the connection's next
  *    statement instead;
  * 2. libpq reads the server's answer ("canceling statement due to user request") and returns;
- *    the wrapper (hook_pgsql_conn.c) then reads whatever the connection still sends until it is
+ *    the wrapper (hooks/pgsql_conn.c) then reads whatever the connection still sends until it is
  *    idle, ending a COPY (async_pq_cancel_drain()), so the next query works. In a transaction,
  *    that transaction is in the failed state, as after any error;
  * 3. the cancellation goes up from the driver's call.

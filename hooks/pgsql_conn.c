@@ -1,6 +1,6 @@
 /*
- * hook_pgsql_conn.c — one coroutine at a time inside a PostgreSQL connection, and a record of
- * each call the waits of hook_pgsql.c can find.
+ * hooks/pgsql_conn.c — one coroutine at a time inside a PostgreSQL connection, and a record of
+ * each call the waits of hooks/pgsql.c can find.
  *
  * libpq keeps a connection's whole protocol state in its PGconn. Stock PHP never enters one
  * connection twice at once; with coroutines, a second coroutine could call PQexec() on a

@@ -1,5 +1,5 @@
 /*
- * hook_proc_wait.c — proc_close(), pclose(), pcntl_waitpid() and pcntl_wait() suspend only the
+ * hooks/proc_wait.c — proc_close(), pclose(), pcntl_waitpid() and pcntl_wait() suspend only the
  * calling coroutine.
  *
  * "Wait, then delegate": the coroutine waits until the child has exited WITHOUT reaping it (the

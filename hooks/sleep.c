@@ -1,5 +1,5 @@
 /*
- * hook_sleep.c — sleep(), usleep(), time_nanosleep() and time_sleep_until() suspend only the calling
+ * hooks/sleep.c — sleep(), usleep(), time_nanosleep() and time_sleep_until() suspend only the calling
  * coroutine. Handlers are swapped at MINIT only (P18: the JIT may embed handler addresses).
  * Outside a coroutine, or where switching is forbidden (destructors on 8.2, P9), the original
  * handler runs, so behaviour is exactly PHP's own.

@@ -1,5 +1,5 @@
 /*
- * hook_sockets.c — ext/sockets' blocking calls suspend only the calling coroutine.
+ * hooks/sockets.c — ext/sockets' blocking calls suspend only the calling coroutine.
  *
  * socket_connect, socket_accept, socket_read, socket_write, socket_recv, socket_send,
  * socket_recvfrom, socket_sendto and socket_select get new handlers at MINIT (P18; the functions

@@ -1,5 +1,5 @@
 /*
- * hook_stdio.c — PHP's stdio streams (plain files, pipes, FIFOs, TTYs, character devices) made
+ * hooks/stdio.c — PHP's stdio streams (plain files, pipes, FIFOs, TTYs, character devices) made
  * coroutine-aware. See docs/stdio.md.
  *
  * How: php_stream_stdio_ops is patched IN PLACE at MINIT (read, write, close, set_option), and
@@ -16,9 +16,9 @@
  *   PIPE_BUF slice of a write, then let PHP's op do the I/O (it cannot block any more);
  *   stream_set_timeout() bounds the read wait;
  * - regular files are read and written in slices, and the coroutine yields once it has used its
- *   time budget (hook_stdio_files.c);
+ *   time budget (hooks/stdio_files.c);
  * - flock() that must wait polls with LOCK_NB under a back-off, in-process waiters queued per
- *   inode (hook_stdio_lock.c).
+ *   inode (hooks/stdio_lock.c).
  */
 #include "php_async.h"
 #include "hooks/hooks.h"

@@ -1,5 +1,5 @@
 /*
- * hook_stdio_files.c — regular files (and every stdio stream not waited for in the reactor):
+ * hooks/stdio_files.c — regular files (and every stdio stream not waited for in the reactor):
  * scheduling latency without a thread per call. See docs/stdio.md for the measurements.
  *
  * The rule: inside a coroutine a request is done on the calling thread, by PHP's own op, in

@@ -1,5 +1,5 @@
 /*
- * hook_stdio_lock.c — flock() that must wait suspends only the calling coroutine.
+ * hooks/stdio_lock.c — flock() that must wait suspends only the calling coroutine.
  *
  * A blocking LOCK_SH/LOCK_EX from a coroutine is tried with LOCK_NB; while another holder keeps
  * it, the coroutine sleeps on a timer with a back-off (1 ms doubling to 16 ms) and tries again.

@@ -1,5 +1,5 @@
 /*
- * hook_stdio_pool.c — the file system calls that can take long and that no poll reports on,
+ * hooks/stdio_pool.c — the file system calls that can take long and that no poll reports on,
  * run on libuv's thread pool (the ABI's work event, ZEND_ASYNC_NEW_WORK_EX) while the calling
  * coroutine waits: fsync()/fdatasync(); open() with O_TRUNC, ftruncate() and unlink() of big
  * files, and the writeback a close() of one may start (the file system frees or writes back their

@@ -1,5 +1,5 @@
 /*
- * hook_stdio_wrapper.c — PHP's plain-files wrapper (every local path) in a coroutine: opening a
+ * hooks/stdio_wrapper.c — PHP's plain-files wrapper (every local path) in a coroutine: opening a
  * FIFO waits for its peer without blocking the process, and truncating or unlinking a big file
  * frees its blocks on the thread pool.
  *
@@ -12,7 +12,7 @@
  *     with ENXIO before; the coroutine retries on a timer (1 ms doubling to 16 ms, like flock()),
  *     then clears O_NONBLOCK. No thread is parked.
  *   - a FIFO opened for reading: a non-blocking open cannot tell whether a writer came, so the
- *     blocking open() runs on the pool (hook_stdio_pool.c, which releases the thread when nobody
+ *     blocking open() runs on the pool (hooks/stdio_pool.c, which releases the thread when nobody
  *     waits any more). Writers never take a thread, so readers parked there are always woken.
  *   - an existing file of ASYNC_STDIO_BIG_FILE bytes or more opened with O_TRUNC, and unlink() of
  *     one: the system call runs on the pool (ext4 frees a 1 GiB file's blocks in ~170 ms).

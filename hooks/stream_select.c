@@ -1,5 +1,5 @@
 /*
- * hook_stream_select.c — stream_select() for coroutines.
+ * hooks/stream_select.c — stream_select() for coroutines.
  *
  * stream_select(): inside a coroutine, the streams' descriptors are waited on through the
  * reactor (one poll proxy each, async_io_wait.h) within the timeout; then PHP's own stream_select()

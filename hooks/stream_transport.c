@@ -1,5 +1,5 @@
 /*
- * hook_stream_transport.c — socket streams that suspend only the calling coroutine.
+ * hooks/stream_transport.c — socket streams that suspend only the calling coroutine.
  *
  * The socket transports (tcp, udp, unix, udg and ext/openssl's ssl/tls family) get a factory
  * that calls the original one and then swaps the new stream's ops for a per-stream copy whose
@@ -44,7 +44,7 @@
 #endif
 
 /* ext/openssl's private stream data starts like this (ext/openssl/xp_ssl.c) on the versions
- * async_compat.h names. The handshake and TLS transports need it; on other versions they stay
+ * core/core.h names. The handshake and TLS transports need it; on other versions they stay
  * PHP's own. */
 #if ASYNC_OPENSSL_LAYOUT_KNOWN
 # define NET_OPENSSL_LAYOUT 1
@@ -795,7 +795,7 @@ static void net_connect_host(php_stream *stream, net_stream_t *ns, php_stream_xp
 	}
 
 	struct sockaddr **addresses = NULL;
-	/* Inside a coroutine the lookup runs on the reactor's thread pool (hook_dns.c) and only this
+	/* Inside a coroutine the lookup runs on the reactor's thread pool (hooks/dns.c) and only this
 	 * coroutine waits; answers, warnings and error text are PHP's own. */
 	int n = async_dns_network_getaddresses(host, ns->kind == NET_DGRAM ? SOCK_DGRAM : SOCK_STREAM, &addresses,
 		xparam->want_errortext ? &xparam->outputs.error_text : NULL);

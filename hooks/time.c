@@ -1,5 +1,5 @@
 /*
- * hook_time.c — inside Async\Testing\virtual_time(), PHP's clocks read the bubble's clock:
+ * hooks/time.c — inside Async\Testing\virtual_time(), PHP's clocks read the bubble's clock:
  * time(), microtime(), hrtime(), gettimeofday(); date(), gmdate(), idate(), getdate(),
  * localtime() and strtotime() without a timestamp; new DateTime() / new DateTimeImmutable(),
  * date_create() and date_create_immutable() without a time ("now" or "").

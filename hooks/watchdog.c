@@ -1,5 +1,5 @@
 /*
- * hook_watchdog.c — async.block_warning_ms: names the coroutine that keeps the loop from running.
+ * hooks/watchdog.c — async.block_warning_ms: names the coroutine that keeps the loop from running.
  *
  * A coroutine that runs for long without suspending (a CPU-bound loop, a blocking call nothing
  * hooks) stalls every other one. The scheduler counts switches (ASYNC_G(switch_seq): every switch

@@ -1,5 +1,5 @@
 /*
- * reactor_dns.c — DNS lookups on libuv's thread pool as reactor events (see async_dns.h).
+ * reactor/dns.c — DNS lookups on libuv's thread pool as reactor events (see async_dns.h).
  *
  * One struct serves the three kinds (getaddrinfo, getnameinfo, gethostbyname_r). libuv owns the
  * request from submission until its callback, whatever happens to the event meanwhile, so the
@@ -416,7 +416,7 @@ void async_reactor_dns_rshutdown(void)
 
 zend_result async_reactor_dns_minit(void)
 {
-	/* Only these slots: the reactor's other slots stay as reactor.c registered them. */
+	/* Only these slots: the reactor's other slots stay as libuv_reactor.c registered them. */
 	zend_async_reactor_api_t api = {
 		.getaddrinfo = reactor_getaddrinfo,
 		.getnameinfo = reactor_getnameinfo,

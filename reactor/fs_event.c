@@ -1,5 +1,5 @@
 /*
- * reactor_fs_event.c — the reactor's filesystem event (zend_async_reactor_api.new_filesystem_event)
+ * reactor/fs_event.c — the reactor's filesystem event (zend_async_reactor_api.new_filesystem_event)
  * on libuv's uv_fs_event_t.
  *
  * Multi-shot, armed from creation to the last reference. Every change libuv reports notifies the

@@ -1,9 +1,9 @@
 /*
- * reactor_io.c — the ABI's unified I/O handle (zend_async_io_t, seed "Async IO") for pipes,
+ * reactor/io.c — the ABI's unified I/O handle (zend_async_io_t, seed "Async IO") for pipes,
  * TCP/UDP sockets, TTYs and files: one-shot read and write requests the reactor completes.
  *
  * A request is tried at once without blocking. If the descriptor is not ready, the handle waits
- * on the descriptor's shared poll through a proxy of its own (reactor_poll.c, via the ABI's
+ * on the descriptor's shared poll through a proxy of its own (reactor/poll.c, via the ABI's
  * poll slots) and the reactor finishes the request from the poll callback: it does the read() or
  * the rest of the write(), marks the request completed and notifies the handle's event. A
  * coroutine waits like this:

@@ -1,5 +1,5 @@
 /*
- * reactor_poll.c — descriptor readiness on libuv's uv_poll_t, shared per descriptor (seed:
+ * reactor/poll.c — descriptor readiness on libuv's uv_poll_t, shared per descriptor (seed:
  * "Poll Proxy").
  *
  * libuv allows one uv_poll_t per descriptor and loop (P13). So each descriptor gets ONE poll
@@ -597,7 +597,7 @@ zend_result async_reactor_poll_minit(void)
 		.new_poll_event = reactor_new_poll_event,
 		.new_poll_proxy_event = reactor_new_poll_proxy_event,
 	};
-	/* NULL slots keep what reactor.c registered under the same module name. */
+	/* NULL slots keep what libuv_reactor.c registered under the same module name. */
 	/* false: another implementation of this ABI table is registered */
 	static const async_reactor_part_t part = { .before_run = polls_before_run }; /* per-process: constant */
 	async_reactor_add_part(&part);

@@ -1,5 +1,5 @@
 /*
- * reactor_process.c — the reactor's process-exit event (zend_async_reactor_api.new_process_event):
+ * reactor/process.c — the reactor's process-exit event (zend_async_reactor_api.new_process_event):
  * fires once when the process `pid` has exited, WITHOUT reaping it.
  *
  * Not reaping is the point: the waiter then lets PHP's own code (proc_close(), pclose(),

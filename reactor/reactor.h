@@ -12,16 +12,16 @@
 #include <netinet/in.h>
 
 /*
- * reactor.c — the reactor (reactor*.c) as the layers above see it: what the module entry
+ * libuv_reactor.c — the reactor (reactor*.c) as the layers above see it: what the module entry
  * registers and shuts down, the DNS lookup events of the hooks, and the system facts libuv reads.
- * No libuv type appears here; the reactor's own files share reactor_uv.h.
+ * No libuv type appears here; the reactor's own files share reactor/reactor.h.
  *
  * Everything else of the reactor is reached through the ABI's tables (ZEND_ASYNC_NEW_TIMER_EVENT,
  * ZEND_ASYNC_NEW_POLL_PROXY_EVENT, ZEND_ASYNC_IO_*, ...) and the descriptor-wait API
  * (async_io_wait.h).
  */
 
-/* reactor.c: the loop, timers and triggers (MINIT: the reactor table; request end: every handle
+/* libuv_reactor.c: the loop, timers and triggers (MINIT: the reactor table; request end: every handle
  * closed and the loop run until they are). */
 zend_result async_reactor_minit(void);
 zend_result async_reactor_timer_minit(void);
@@ -31,34 +31,32 @@ void async_reactor_rshutdown(void);
  * two processes do not share its epoll instance. */
 void async_reactor_after_fork(void);
 
-/* reactor_poll.c: the poll slots; every poll dropped at request end (before the reactor). */
+/* reactor/poll.c: the poll slots; every poll dropped at request end (before the reactor). */
 zend_result async_reactor_poll_minit(void);
 void async_reactor_poll_rshutdown(void);
 
-/* reactor_io.c: the ABI's unified I/O handle slots (zend_async_io_api). */
+/* reactor/io.c: the ABI's unified I/O handle slots (zend_async_io_api). */
 zend_result async_reactor_io_minit(void);
 
-/* reactor_signal.c: the signal slot; request end disarms every armed signal event and puts back
+/* reactor/signal.c: the signal slot; request end disarms every armed signal event and puts back
  * the dispositions it replaced. */
 zend_result async_reactor_signal_minit(void);
 void async_reactor_signal_rshutdown(void);
-/* Before the loop blocks: a handler installed over an armed wait's (pcntl_signal()) is moved
- * aside, to be forwarded to, and the wait's is put back. */
 
-/* reactor_work.c: the work slot (a C function on libuv's thread pool); request end detaches
+/* reactor/work.c: the work slot (a C function on libuv's thread pool); request end detaches
  * what is still in flight. */
 zend_result async_reactor_work_minit(void);
 void async_reactor_work_rshutdown(void);
 
-/* reactor_process.c: the process-exit slot (a pidfd poll, or waitid() polled; never reaps). */
+/* reactor/process.c: the process-exit slot (a pidfd poll, or waitid() polled; never reaps). */
 zend_result async_reactor_process_minit(void);
 
-/* reactor_fs_event.c: the filesystem slot; request end closes the handles of every live event. */
+/* reactor/fs_event.c: the filesystem slot; request end closes the handles of every live event. */
 zend_result async_reactor_fs_minit(void);
 void async_reactor_fs_rshutdown(void);
 
 /* ---------------------------------------------------------------------------------------------
- * reactor_dns.c: lookups on libuv's thread pool
+ * reactor/dns.c: lookups on libuv's thread pool
  *
  * The ABI slots getaddrinfo / getnameinfo / freeaddrinfo, plus gethostbyname_r(), because PHP's
  * gethostbyname()/gethostbynamel() are built on it and its answers (order, duplicates,
@@ -89,7 +87,7 @@ async_dns_hostent_t *async_dns_new_hostent(const char *name);
 int async_dns_status(zend_async_event_t *event);
 
 /* ---------------------------------------------------------------------------------------------
- * reactor.c: what libuv knows of the machine
+ * libuv_reactor.c: what libuv knows of the machine
  * ------------------------------------------------------------------------------------------- */
 
 /* libuv's version string (the running library's). */
@@ -122,7 +120,7 @@ void async_reactor_loadavg(double avg[3]);
 
 /*
  * reactor_uv — what the reactor's files (reactor*.c) share: the per-request libuv loop and the
- * common handle lifecycle of its events (see reactor.c). The only header that includes <uv.h>:
+ * common handle lifecycle of its events (see libuv_reactor.c). The only header that includes <uv.h>:
  * nothing above the reactor sees libuv (reactor.h is their view of it).
  */
 
@@ -130,7 +128,7 @@ void async_reactor_loadavg(double avg[3]);
  * (after a fatal error, suspended coroutines keep their wakers until their objects are freed).
  * Its owner's final dispose then only frees the memory. */
 #define ASYNC_EVENT_F_DETACHED (1u << 31)
-/* Set while a started hidden event is counted in hidden_event_count (reactor.c), not in
+/* Set while a started hidden event is counted in hidden_event_count (libuv_reactor.c), not in
  * active_event_count. */
 #define ASYNC_EVENT_F_COUNTED_HIDDEN (1u << 30)
 
@@ -183,7 +181,7 @@ static zend_always_inline bool async_reactor_last_ref(zend_async_event_t *event)
 
 /* A callback delivered something: make the running uv_run() return. */
 void async_reactor_delivered(uv_loop_t *loop);
-/* Before each uv_run(): drops the new watches of descriptors closed behind our back (reactor_poll.c). */
+
 /* start()/stop() of an event that has no handle to arm (a lookup already submitted, an I/O
  * handle whose requests arm themselves): they only count it as something the program waits
  * for, first start to last stop. */

@@ -1,5 +1,5 @@
 /*
- * reactor_signal.c — the reactor's signal event (zend_async_reactor_api.new_signal_event) on a
+ * reactor/signal.c — the reactor's signal event (zend_async_reactor_api.new_signal_event) on a
  * libuv uv_signal_t.
  *
  * One-shot. The first start() arms the handle, the first delivery closes the event (F_CLOSED)

@@ -1,5 +1,5 @@
 /*
- * reactor_timer.c — the reactor's timers, armed in batches.
+ * reactor/timer.c — the reactor's timers, armed in batches.
  *
  * A timer event is not a libuv handle of its own. One-shot timers that fall due at the same loop
  * millisecond share one uv_timer_t, a batch: 10,000 coroutines sleeping 1 ms put about ten

@@ -1,5 +1,5 @@
 /*
- * reactor_work.c — the reactor's work event (zend_async_reactor_api.new_work_event): a C function
+ * reactor/work.c — the reactor's work event (zend_async_reactor_api.new_work_event): a C function
  * run on libuv's thread pool while the loop goes on, for the blocking system calls nothing can
  * poll (fsync(), ...).
  *
@@ -174,7 +174,7 @@ void async_reactor_work_rshutdown(void)
 
 zend_result async_reactor_work_minit(void)
 {
-	/* Only this slot: the reactor's other slots stay as reactor.c registered them. */
+	/* Only this slot: the reactor's other slots stay as libuv_reactor.c registered them. */
 	zend_async_reactor_api_t api = { .new_work_event = reactor_new_work_event };
 	/* false: another implementation of this ABI table is registered */
 	return zend_async_reactor_register("libuv", false, &api) ? SUCCESS : FAILURE;
