@@ -974,11 +974,17 @@ static void class_install(zend_class_entry *ce)
 			zend_declare_class_constant_long(ce, pool_constants[i].name, strlen(pool_constants[i].name),
 				pool_constants[i].value);
 		} else {
-			/* inherited as PHP inherits constants: the parent's, shared */
+			/* inherited as PHP inherits an internal class's constants: a copy of the parent's
+			 * (still declared by PDO), which the child frees with itself at MSHUTDOWN */
 			zend_class_constant *c = zend_hash_str_find_ptr(&pdo_ce->constants_table, pool_constants[i].name,
 				strlen(pool_constants[i].name));
 			if (c != NULL) {
-				zend_hash_str_add_ptr(&ce->constants_table, pool_constants[i].name, strlen(pool_constants[i].name), c);
+				zend_class_constant *copy = pemalloc(sizeof(*copy), 1);
+				memcpy(copy, c, sizeof(*copy));
+				if (!zend_hash_str_add_ptr(&ce->constants_table, pool_constants[i].name, strlen(pool_constants[i].name),
+						copy)) {
+					pefree(copy, 1);
+				}
 			}
 		}
 	}
