@@ -52,7 +52,7 @@ static ZEND_INI_MH(OnUpdateBlockWarning)
 	}
 	int rc = OnUpdateLong(entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
 	if (rc == SUCCESS && ms > 0 && stage == ZEND_INI_STAGE_RUNTIME) {
-		async_watchdog_start();
+		async__watchdog_start();
 	}
 	return rc;
 }
@@ -71,7 +71,7 @@ static ZEND_INI_MH(OnUpdatePgsqlCancelGrace)
 
 static ZEND_INI_MH(OnUpdateDumpSignal)
 {
-	if (async_dump_parse_signal(ZSTR_VAL(new_value)) < 0) {
+	if (async__dump_parse_signal(ZSTR_VAL(new_value)) < 0) {
 		php_error_docref(NULL, E_WARNING, "async.dump_on_signal: \"%s\" names no signal that can be handled "
 			"(use a name such as SIGQUIT or SIGUSR1, or a number)", ZSTR_VAL(new_value));
 		return FAILURE;
@@ -113,7 +113,7 @@ static zend_long default_max_contexts(void)
 static zend_coroutine_t *current_or_launch(void)
 {
 	if (ZEND_ASYNC_G(coroutine) == NULL) {
-		async_scheduler_launch();
+		async__scheduler_launch();
 	}
 	return ZEND_ASYNC_G(coroutine);
 }
@@ -129,13 +129,13 @@ ZEND_FUNCTION(Async_spawn)
 		ASYNC_PARAM_TASK(task)
 	ZEND_PARSE_PARAMETERS_END();
 
-	async_spawn_task(NULL, NULL, &task, return_value);
+	async__spawn_task(NULL, NULL, &task, return_value);
 }
 
 ZEND_FUNCTION(Async_suspend)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
-	async_wait_yield_inline();
+	async__wait_yield_inline();
 }
 
 ZEND_FUNCTION(Async_await)
@@ -145,18 +145,18 @@ ZEND_FUNCTION(Async_await)
 		/* await($coroutine), the common call, without Z_PARAM_OBJ_OF_CLASS's interface walk
 		 * (instanceof_function_slow()); anything else takes the full parse below. */
 		zval *arg = ZEND_CALL_ARG(execute_data, 1);
-		if (Z_TYPE_P(arg) == IS_OBJECT && Z_OBJCE_P(arg) == async_ce_coroutine) {
-			async_await(Z_OBJ_P(arg), NULL, return_value);
+		if (Z_TYPE_P(arg) == IS_OBJECT && Z_OBJCE_P(arg) == async__ce_coroutine) {
+			async__await(Z_OBJ_P(arg), NULL, return_value);
 			return;
 		}
 	}
 	ZEND_PARSE_PARAMETERS_START(1, 2)
-		Z_PARAM_OBJ_OF_CLASS(awaitable, async_ce_completable)
+		Z_PARAM_OBJ_OF_CLASS(awaitable, async__ce_completable)
 		Z_PARAM_OPTIONAL
-		Z_PARAM_OBJ_OF_CLASS_OR_NULL(cancellation, async_ce_completable)
+		Z_PARAM_OBJ_OF_CLASS_OR_NULL(cancellation, async__ce_completable)
 	ZEND_PARSE_PARAMETERS_END();
 
-	async_await(awaitable, cancellation, return_value);
+	async__await(awaitable, cancellation, return_value);
 }
 
 ZEND_FUNCTION(Async_delay)
@@ -169,7 +169,7 @@ ZEND_FUNCTION(Async_delay)
 		zend_argument_value_error(1, "must be greater than or equal to 0");
 		RETURN_THROWS();
 	}
-	async_wait_ms((zend_ulong) ms, 0);
+	async__wait_ms((zend_ulong) ms, 0);
 }
 
 ZEND_FUNCTION(Async_protect)
@@ -180,13 +180,13 @@ ZEND_FUNCTION(Async_protect)
 	ZEND_PARSE_PARAMETERS_END();
 
 	current_or_launch();
-	async_coroutine_t *co = async_coroutine_protect();
+	async_coroutine_t *co = async__coroutine_protect();
 	call_user_function(NULL, NULL, closure, return_value, 0, NULL);
 	if (Z_ISREF_P(return_value)) {
 		/* A by-reference closure: protect() itself returns by value. */
 		zend_unwrap_reference(return_value);
 	}
-	zend_object *error = async_coroutine_unprotect(co, true);
+	zend_object *error = async__coroutine_unprotect(co, true);
 	if (error != NULL) {
 		/* The deferred cancellation wins over the closure's value. */
 		zval_ptr_dtor(return_value);
@@ -200,7 +200,7 @@ ZEND_FUNCTION(Async_current_coroutine)
 	ZEND_PARSE_PARAMETERS_NONE();
 	zend_coroutine_t *coro = ZEND_ASYNC_G(coroutine);
 	if (coro == NULL) {
-		async_throw(async_ce_async_exception, "The current coroutine is not defined");
+		async__throw(async__ce_async_exception, "The current coroutine is not defined");
 		RETURN_THROWS();
 	}
 	RETURN_OBJ_COPY(ZEND_ASYNC_EVENT_TO_OBJECT(&coro->event));
@@ -210,7 +210,7 @@ ZEND_FUNCTION(Async_coroutine_context)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	async_coroutine_t *co = ASYNC_CO_FROM_CORO(current_or_launch());
-	RETURN_OBJ_COPY(async_coroutine_get_context(co));
+	RETURN_OBJ_COPY(async__coroutine_get_context(co));
 }
 
 ZEND_FUNCTION(Async_get_coroutines)
@@ -238,7 +238,7 @@ static PHP_GINIT_FUNCTION(async)
  * from another thread stops first. */
 static PHP_GSHUTDOWN_FUNCTION(async)
 {
-	async_watchdog_stop(&async_globals->watchdog);
+	async__watchdog_stop(&async_globals->watchdog);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -272,7 +272,7 @@ static zend_result ini_minit(void)
 {
 	int module_number = ini_module_number, type = ini_module_type;
 	REGISTER_INI_ENTRIES();
-	ASYNC_G(use_stack_arena) = ASYNC_G(use_stack_arena) && async_stack_arena_available();
+	ASYNC_G(use_stack_arena) = ASYNC_G(use_stack_arena) && async__stack_arena_available();
 	if (ASYNC_G(max_contexts) == 0 && !ASYNC_G(use_stack_arena)) {
 		/* the arena needs no memory map per stack: no limit but memory (memory_limit) */
 		ASYNC_G(max_contexts) = default_max_contexts();
@@ -289,61 +289,61 @@ static void ini_mshutdown(void)
 static const async_part_t parts[] = {
 	/* name                   MINIT                            MSHUTDOWN                           RINIT                      RSHUTDOWN */
 	{ "INI settings",         ini_minit,                       ini_mshutdown,                      NULL,                      NULL },
-	{ "stack arena",          NULL,                            async_stack_arena_mshutdown,        NULL,                      async_stack_arena_rshutdown },
+	{ "stack arena",          NULL,                            async__stack_arena_mshutdown,        NULL,                      async__stack_arena_rshutdown },
 	{ "ABI tables",           NULL,                            zend_async_api_unregister_all,      NULL,                      NULL },
 	/* core */
-	{ "awaitable",            async_awaitable_minit,           NULL,                               NULL,                      NULL },
-	{ "exceptions",           async_exceptions_minit,          NULL,                               NULL,                      NULL },
-	{ "coroutine",            async_coroutine_minit,           NULL,                               NULL,                      NULL },
-	{ "scheduler",            async_scheduler_minit,           NULL,                               async_scheduler_rinit,     NULL },
-	{ "main script's end",    async_main_end_minit,            async_main_end_mshutdown,           async_main_end_rinit,      NULL },
-	{ "autoload",             async_autoload_minit,            async_autoload_mshutdown,           NULL,                      async_autoload_rshutdown },
-	{ "workers",              NULL,                            NULL,                               NULL,                      async_workers_rshutdown },
+	{ "awaitable",            async__awaitable_minit,           NULL,                               NULL,                      NULL },
+	{ "exceptions",           async__exceptions_minit,          NULL,                               NULL,                      NULL },
+	{ "coroutine",            async__coroutine_minit,           NULL,                               NULL,                      NULL },
+	{ "scheduler",            async__scheduler_minit,           NULL,                               async__scheduler_rinit,     NULL },
+	{ "main script's end",    async__main_end_minit,            async__main_end_mshutdown,           async__main_end_rinit,      NULL },
+	{ "autoload",             async__autoload_minit,            async__autoload_mshutdown,           NULL,                      async__autoload_rshutdown },
+	{ "workers",              NULL,                            NULL,                               NULL,                      async__workers_rshutdown },
 	/* reactor */
-	{ "reactor",              async_reactor_minit,             NULL,                               NULL,                      async_reactor_rshutdown },
-	{ "reactor timers",       async_reactor_timer_minit,       NULL,                               NULL,                      NULL },
-	{ "reactor polls",        async_reactor_poll_minit,        NULL,                               NULL,                      async_reactor_poll_rshutdown },
-	{ "reactor work",         async_reactor_work_minit,        NULL,                               NULL,                      async_reactor_work_rshutdown },
-	{ "reactor DNS",          async_reactor_dns_minit,         NULL,                               NULL,                      async_reactor_dns_rshutdown },
-	{ "reactor fs events",    async_reactor_fs_minit,          NULL,                               NULL,                      async_reactor_fs_rshutdown },
-	{ "reactor signals",      async_reactor_signal_minit,      NULL,                               NULL,                      async_reactor_signal_rshutdown },
-	{ "reactor processes",    async_reactor_process_minit,     NULL,                               NULL,                      NULL },
-	{ "reactor I/O",          async_reactor_io_minit,          NULL,                               NULL,                      NULL },
-	{ "virtual clocks",       NULL,                            NULL,                               NULL,                      async_clock_rshutdown },
+	{ "reactor",              async__reactor_minit,             NULL,                               NULL,                      async__reactor_rshutdown },
+	{ "reactor timers",       async__reactor_timer_minit,       NULL,                               NULL,                      NULL },
+	{ "reactor polls",        async__reactor_poll_minit,        NULL,                               NULL,                      async__reactor_poll_rshutdown },
+	{ "reactor work",         async__reactor_work_minit,        NULL,                               NULL,                      async__reactor_work_rshutdown },
+	{ "reactor DNS",          async__reactor_dns_minit,         NULL,                               NULL,                      async__reactor_dns_rshutdown },
+	{ "reactor fs events",    async__reactor_fs_minit,          NULL,                               NULL,                      async__reactor_fs_rshutdown },
+	{ "reactor signals",      async__reactor_signal_minit,      NULL,                               NULL,                      async__reactor_signal_rshutdown },
+	{ "reactor processes",    async__reactor_process_minit,     NULL,                               NULL,                      NULL },
+	{ "reactor I/O",          async__reactor_io_minit,          NULL,                               NULL,                      NULL },
+	{ "virtual clocks",       NULL,                            NULL,                               NULL,                      async__clock_rshutdown },
 	/* classes */
-	{ "Context",              async_context_minit,             NULL,                               NULL,                      NULL },
-	{ "Scope",                async_scope_minit,               NULL,                               NULL,                      NULL },
-	{ "Future",               async_future_minit,              NULL,                               NULL,                      NULL },
-	{ "timeout()",            async_timeout_minit,             NULL,                               NULL,                      NULL },
-	{ "Pool",                 async_pool_minit,                NULL,                               NULL,                      NULL },
-	{ "Channel",              async_channel_minit,             NULL,                               NULL,                      NULL },
-	{ "TaskGroup",            async_task_group_minit,          NULL,                               NULL,                      NULL },
-	{ "iterate()",            async_iterate_minit,             NULL,                               NULL,                      NULL },
-	{ "virtual_time()",       async_virtual_time_minit,        NULL,                               NULL,                      NULL },
-	{ "the await family",     async_await_minit,               NULL,                               NULL,                      NULL },
-	{ "signal()",             async_signal_minit,              NULL,                               NULL,                      async_signal_rshutdown },
-	{ "FileSystemWatcher",    async_fs_watcher_minit,          NULL,                               NULL,                      NULL },
-	{ "CPU functions",        async_cpu_minit,                 NULL,                               NULL,                      async_cpu_rshutdown },
-	{ "runtime_stats()",      async_runtime_stats_minit,       NULL,                               NULL,                      NULL },
+	{ "Context",              async__context_minit,             NULL,                               NULL,                      NULL },
+	{ "Scope",                async__scope_minit,               NULL,                               NULL,                      NULL },
+	{ "Future",               async__future_minit,              NULL,                               NULL,                      NULL },
+	{ "timeout()",            async__timeout_minit,             NULL,                               NULL,                      NULL },
+	{ "Pool",                 async__pool_minit,                NULL,                               NULL,                      NULL },
+	{ "Channel",              async__channel_minit,             NULL,                               NULL,                      NULL },
+	{ "TaskGroup",            async__task_group_minit,          NULL,                               NULL,                      NULL },
+	{ "iterate()",            async__iterate_minit,             NULL,                               NULL,                      NULL },
+	{ "virtual_time()",       async__virtual_time_minit,        NULL,                               NULL,                      NULL },
+	{ "the await family",     async__await_minit,               NULL,                               NULL,                      NULL },
+	{ "signal()",             async__signal_minit,              NULL,                               NULL,                      async__signal_rshutdown },
+	{ "FileSystemWatcher",    async__fs_watcher_minit,          NULL,                               NULL,                      NULL },
+	{ "CPU functions",        async__cpu_minit,                 NULL,                               NULL,                      async__cpu_rshutdown },
+	{ "runtime_stats()",      async__runtime_stats_minit,       NULL,                               NULL,                      NULL },
 	/* hooks */
-	{ "sleep hooks",          async_hook_sleep_minit,          async_hook_sleep_mshutdown,         NULL,                      NULL },
-	{ "DNS hooks",            async_hook_dns_minit,            async_hook_dns_mshutdown,           NULL,                      NULL },
-	{ "socket transports",    async_hook_transports_minit,     async_hook_transports_mshutdown,    NULL,                      NULL },
-	{ "socket functions",     async_hook_net_functions_minit,  async_hook_net_functions_mshutdown, NULL,                      NULL },
-	{ "ext/sockets hooks",    async_hook_sockets_minit,        async_hook_sockets_mshutdown,       async_hook_sockets_rinit,  NULL },
-	{ "pcntl hooks",          async_hook_pcntl_minit,          async_hook_pcntl_mshutdown,         NULL,                      async_hook_pcntl_rshutdown },
-	{ "curl hooks",           async_hook_curl_minit,           async_hook_curl_mshutdown,          async_hook_curl_rinit,     async_hook_curl_rshutdown },
-	{ "PostgreSQL hooks",     async_hook_pgsql_minit,          async_hook_pgsql_mshutdown,         async_hook_pgsql_rinit,    async_hook_pgsql_rshutdown },
-	{ "persistent connections", async_hook_persistent_minit,   async_hook_persistent_mshutdown,    NULL,                      async_hook_persistent_rshutdown },
-	{ "exec hooks",           async_hook_exec_minit,           async_hook_exec_mshutdown,          NULL,                      NULL },
-	{ "process waits",        async_hook_proc_wait_minit,      async_hook_proc_wait_mshutdown,     NULL,                      NULL },
-	{ "stdio hooks",          async_hook_stdio_minit,          async_hook_stdio_mshutdown,         NULL,                      async_hook_stdio_rshutdown },
-	{ "time hooks",           async_hook_time_minit,           async_hook_time_mshutdown,          NULL,                      NULL },
-	{ "watchdog",             async_hook_watchdog_minit,       async_hook_watchdog_mshutdown,      async_hook_watchdog_rinit, NULL },
-	{ "signal dump",          async_hook_dump_minit,           async_hook_dump_mshutdown,          async_hook_dump_rinit,     async_hook_dump_rshutdown },
+	{ "sleep hooks",          async__hook_sleep_minit,          async__hook_sleep_mshutdown,         NULL,                      NULL },
+	{ "DNS hooks",            async__hook_dns_minit,            async__hook_dns_mshutdown,           NULL,                      NULL },
+	{ "socket transports",    async__hook_transports_minit,     async__hook_transports_mshutdown,    NULL,                      NULL },
+	{ "socket functions",     async__hook_net_functions_minit,  async__hook_net_functions_mshutdown, NULL,                      NULL },
+	{ "ext/sockets hooks",    async__hook_sockets_minit,        async__hook_sockets_mshutdown,       async__hook_sockets_rinit,  NULL },
+	{ "pcntl hooks",          async__hook_pcntl_minit,          async__hook_pcntl_mshutdown,         NULL,                      async__hook_pcntl_rshutdown },
+	{ "curl hooks",           async__hook_curl_minit,           async__hook_curl_mshutdown,          async__hook_curl_rinit,     async__hook_curl_rshutdown },
+	{ "PostgreSQL hooks",     async__hook_pgsql_minit,          async__hook_pgsql_mshutdown,         async__hook_pgsql_rinit,    async__hook_pgsql_rshutdown },
+	{ "persistent connections", async__hook_persistent_minit,   async__hook_persistent_mshutdown,    NULL,                      async__hook_persistent_rshutdown },
+	{ "exec hooks",           async__hook_exec_minit,           async__hook_exec_mshutdown,          NULL,                      NULL },
+	{ "process waits",        async__hook_proc_wait_minit,      async__hook_proc_wait_mshutdown,     NULL,                      NULL },
+	{ "stdio hooks",          async__hook_stdio_minit,          async__hook_stdio_mshutdown,         NULL,                      async__hook_stdio_rshutdown },
+	{ "time hooks",           async__hook_time_minit,           async__hook_time_mshutdown,          NULL,                      NULL },
+	{ "watchdog",             async__hook_watchdog_minit,       async__hook_watchdog_mshutdown,      async__hook_watchdog_rinit, NULL },
+	{ "signal dump",          async__hook_dump_minit,           async__hook_dump_mshutdown,          async__hook_dump_rinit,     async__hook_dump_rshutdown },
 	/* a request's end starts here */
-	{ "coroutines left",      NULL,                            NULL,                               NULL,                      async_scheduler_rshutdown },
-	{ "PDO pool",             async_hook_pdo_pool_minit,       async_hook_pdo_pool_mshutdown,      NULL,                      async_hook_pdo_pool_rshutdown },
+	{ "coroutines left",      NULL,                            NULL,                               NULL,                      async__scheduler_rshutdown },
+	{ "PDO pool",             async__hook_pdo_pool_minit,       async__hook_pdo_pool_mshutdown,      NULL,                      async__hook_pdo_pool_rshutdown },
 };
 
 #define PARTS (sizeof(parts) / sizeof(parts[0]))
@@ -408,15 +408,15 @@ static PHP_MINFO_FUNCTION(async)
 	php_info_print_table_row(2, "Version", PHP_ASYNC_VERSION);
 	php_info_print_table_row(2, "TrueAsync API", ZEND_ASYNC_API);
 	php_info_print_table_row(2, "LibUv Reactor", "Enabled");
-	php_info_print_table_row(2, "libuv version", async_reactor_version());
-	php_info_print_table_row(2, "libuv version (compiled)", async_reactor_version_compiled());
+	php_info_print_table_row(2, "libuv version", async__reactor_version());
+	php_info_print_table_row(2, "libuv version (compiled)", async__reactor_version_compiled());
 	php_info_print_table_row(2, "PHP version (compiled)", PHP_VERSION);
 	php_info_print_table_end();
 	DISPLAY_INI_ENTRIES();
 }
 
 /* Modules whose classes and functions the hooks change start first, whatever the INI order. */
-static const zend_module_dep async_deps[] = {
+static const zend_module_dep module_deps[] = {
 	ZEND_MOD_OPTIONAL("pdo")
 	ZEND_MOD_OPTIONAL("pdo_mysql")
 	ZEND_MOD_OPTIONAL("pdo_pgsql")
@@ -430,7 +430,7 @@ static const zend_module_dep async_deps[] = {
 
 zend_module_entry async_module_entry = {
 	STANDARD_MODULE_HEADER_EX, NULL,
-	async_deps,
+	module_deps,
 	PHP_ASYNC_NAME,
 	ext_functions,
 	PHP_MINIT(async),

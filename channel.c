@@ -38,9 +38,9 @@
 #include "zend_enum.h"
 #include "channel_arginfo.h"
 
-zend_class_entry *async_ce_channel;
-zend_class_entry *async_ce_channel_close_reason;
-zend_class_entry *async_ce_channel_exception;
+zend_class_entry *async__ce_channel;
+zend_class_entry *async__ce_channel_close_reason;
+zend_class_entry *async__ce_channel_exception;
 /* per-process: object handlers, filled once at MINIT */
 static zend_object_handlers channel_handlers;
 
@@ -138,19 +138,19 @@ static const char *const reason_messages[] = {
 	"Channel closed: owner scope disposed"
 };
 
-zend_object *async_channel_exception(async_channel_close_reason reason)
+zend_object *async__channel_exception(async_channel_close_reason reason)
 {
-	zend_object *ex = async_new_exception(async_ce_channel_exception, reason_messages[reason]);
+	zend_object *ex = async__new_exception(async__ce_channel_exception, reason_messages[reason]);
 	zval zreason;
-	ZVAL_OBJ_COPY(&zreason, zend_enum_get_case_cstr(async_ce_channel_close_reason, reason_cases[reason]));
-	zend_update_property(async_ce_channel_exception, ex, "reason", sizeof("reason") - 1, &zreason);
+	ZVAL_OBJ_COPY(&zreason, zend_enum_get_case_cstr(async__ce_channel_close_reason, reason_cases[reason]));
+	zend_update_property(async__ce_channel_exception, ex, "reason", sizeof("reason") - 1, &zreason);
 	zval_ptr_dtor(&zreason);
 	return ex;
 }
 
 static void channel_throw_closed(async_channel_t *ch)
 {
-	zend_throw_exception_internal(async_channel_exception(ch->reason));
+	zend_throw_exception_internal(async__channel_exception(ch->reason));
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -338,10 +338,10 @@ static void waiter_remove(async_channel_t *ch, async_channel_waiter_t *w)
 static void waiter_settle_future(async_channel_t *ch, async_channel_waiter_t *w)
 {
 	if (w->state == WAITER_DONE) {
-		async_future_resolve(w->future, &w->value);
+		async__future_resolve(w->future, &w->value);
 	} else {
-		zend_object *error = async_channel_exception(ch->reason);
-		async_future_reject(w->future, error);
+		zend_object *error = async__channel_exception(ch->reason);
+		async__future_reject(w->future, error);
 		OBJ_RELEASE(error);
 	}
 }
@@ -390,7 +390,7 @@ static zend_always_inline void waiter_wake(async_channel_t *ch, async_channel_wa
 	/* zend_async_waker_callback_resolve() without a result, inline: the first event to fire wins.
 	 * The channel is the core's own primitive: it queues through the scheduler directly. */
 	if (EXPECTED(zend_async_waker_take(&w->cb, CH_EVENT(ch)))) {
-		async_scheduler_queue_enter(w->cb.coroutine);
+		async__scheduler_queue_enter(w->cb.coroutine);
 	}
 }
 
@@ -543,7 +543,7 @@ static void channel_give_back(async_channel_t *ch, zval *value)
 static bool channel_defer_cancellation(zend_coroutine_t *co)
 {
 	zend_object *ex = EG(exception);
-	if (!instanceof_function(ex->ce, async_ce_async_cancellation)) {
+	if (!instanceof_function(ex->ce, async__ce_async_cancellation)) {
 		return false;
 	}
 	async_coroutine_t *aco = ASYNC_CO_FROM_CORO(co);
@@ -594,7 +594,7 @@ static void waiter_put(async_channel_t *ch, async_channel_waiter_t *w)
  * switch costs a mispredicted return each time the coroutine is resumed (core/core.h). */
 static zend_always_inline park_result channel_park(async_channel_t *ch, bool is_sender, zval *value, zend_async_event_t *token, zval *result)
 {
-	zend_coroutine_t *co = async_wait_begin(token, "wait on a channel");
+	zend_coroutine_t *co = async__wait_begin(token, "wait on a channel");
 	if (co == NULL) {
 		return PARK_ERROR;
 	}
@@ -609,13 +609,13 @@ static zend_always_inline park_result channel_park(async_channel_t *ch, bool is_
 	/* The waiter is in our queue already: the waker only lists the channel (what the coroutine
 	 * waits for), without the ABI's subscription calls, unless it has no room for it inline. */
 	bool listed = true;
-	if (EXPECTED(async_wait_list_own(co, CH_EVENT(ch), &w->cb))) {
+	if (EXPECTED(async__wait_list_own(co, CH_EVENT(ch), &w->cb))) {
 		waiter_subscribe(w);
 	} else {
-		listed = async_wait_on(co, CH_EVENT(ch), false, NULL, &w->cb);
+		listed = async__wait_on(co, CH_EVENT(ch), false, NULL, &w->cb);
 	}
 	if (listed && channel_timer_arm(ch, is_sender ? TIMER_CONSUMERS : TIMER_PRODUCERS)) {
-		async_wait_suspend_inline(co);
+		async__wait_suspend_inline(co);
 	}
 
 	async_channel_waiter_state state = w->state;
@@ -626,7 +626,7 @@ static zend_always_inline park_result channel_park(async_channel_t *ch, bool is_
 		ZVAL_UNDEF(&w->value);
 	}
 	waiter_unsubscribe(ch, w); /* unlinks it */
-	async_wait_end_own(co, &w->cb);
+	async__wait_end_own(co, &w->cb);
 	waiter_unlink(ch, w);       /* in case the subscription itself failed */
 	waiter_put(ch, w);
 
@@ -761,13 +761,13 @@ static void channel_close(async_channel_t *ch, async_channel_close_reason reason
 	queue_wake_closed(ch, &ch->receivers);
 	queue_wake_closed(ch, &ch->senders);
 	if (CH_EVENT(ch)->callbacks.length > 0) {
-		zend_object *error = async_channel_exception(reason);
+		zend_object *error = async__channel_exception(reason);
 		ZEND_ASYNC_CALLBACKS_NOTIFY(CH_EVENT(ch), NULL, error);
 		OBJ_RELEASE(error);
 	}
 }
 
-void async_channel_close(zend_async_channel_t *channel, async_channel_close_reason reason)
+void async__channel_close(zend_async_channel_t *channel, async_channel_close_reason reason)
 {
 	channel_close((async_channel_t *) channel, reason);
 }
@@ -899,10 +899,10 @@ static const async_event_methods_t channel_event_methods = {
 
 static zend_object *channel_object_create(zend_class_entry *ce)
 {
-	async_channel_t *ch = async_object_new(sizeof(async_channel_t), XtOffsetOf(async_channel_t, std), ce,
+	async_channel_t *ch = async__object_new(sizeof(async_channel_t), XtOffsetOf(async_channel_t, std), ce,
 		&channel_handlers);
 
-	async_event_init_in_object(CH_EVENT(ch), &channel_event_methods, XtOffsetOf(async_channel_t, std), 0);
+	async__event_init_in_object(CH_EVENT(ch), &channel_event_methods, XtOffsetOf(async_channel_t, std), 0);
 	ch->base.send = api_send;
 	ch->base.receive = api_receive;
 	ch->base.close = api_close;
@@ -1042,7 +1042,7 @@ static zend_async_channel_t *api_new_channel(size_t buffer_size, bool resizable,
 		zend_value_error("Async: channel buffer size must be between 0 and %d", INT32_MAX);
 		return NULL;
 	}
-	async_channel_t *ch = CH_FROM_OBJ(channel_object_create(async_ce_channel));
+	async_channel_t *ch = CH_FROM_OBJ(channel_object_create(async__ce_channel));
 	ch->capacity = (uint32_t) buffer_size;
 	ch->unbounded = resizable;
 	ch->constructed = true;
@@ -1064,7 +1064,7 @@ static void channel_iterator_fetch(async_iterator_t *iter)
 		 * consumer timeout, the deadlock layer or its scope throws its ChannelException from
 		 * the loop, so the loop cannot mistake a failure for the end of the stream. (CH_ERROR:
 		 * its exception is already thrown.) */
-		zend_throw_exception_internal(async_channel_exception(ch->reason));
+		zend_throw_exception_internal(async__channel_exception(ch->reason));
 	}
 }
 
@@ -1076,7 +1076,7 @@ static const async_iterator_ops_t channel_iterator_ops = {
 
 static zend_object_iterator *channel_get_iterator(zend_class_entry *ce, zval *object, int by_ref)
 {
-	return async_iterator_new(object, by_ref, &channel_iterator_ops);
+	return async__iterator_new(object, by_ref, &channel_iterator_ops);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -1130,11 +1130,11 @@ ZEND_METHOD(Async_Channel, send)
 	ZEND_PARSE_PARAMETERS_START(1, 2)
 		Z_PARAM_ZVAL(value)
 		Z_PARAM_OPTIONAL
-		Z_PARAM_OBJ_OF_CLASS_OR_NULL(token, async_ce_completable)
+		Z_PARAM_OBJ_OF_CLASS_OR_NULL(token, async__ce_completable)
 	ZEND_PARSE_PARAMETERS_END();
 
 	async_channel_t *ch = THIS_CHANNEL();
-	channel_status status = channel_send_ex(ch, value, async_wait_token(token), true);
+	channel_status status = channel_send_ex(ch, value, async__wait_token(token), true);
 	if (status == CH_CLOSED) {
 		channel_throw_closed(ch);
 	}
@@ -1157,11 +1157,11 @@ ZEND_METHOD(Async_Channel, recv)
 	zend_object *token = NULL;
 	ZEND_PARSE_PARAMETERS_START(0, 1)
 		Z_PARAM_OPTIONAL
-		Z_PARAM_OBJ_OF_CLASS_OR_NULL(token, async_ce_completable)
+		Z_PARAM_OBJ_OF_CLASS_OR_NULL(token, async__ce_completable)
 	ZEND_PARSE_PARAMETERS_END();
 
 	async_channel_t *ch = THIS_CHANNEL();
-	switch (channel_recv_ex(ch, return_value, async_wait_token(token), true)) {
+	switch (channel_recv_ex(ch, return_value, async__wait_token(token), true)) {
 		case CH_OK:
 			return;
 		case CH_CLOSED:
@@ -1178,14 +1178,14 @@ ZEND_METHOD(Async_Channel, recvAsync)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	async_channel_t *ch = THIS_CHANNEL();
-	zend_future_t *future = async_future_new();
+	zend_future_t *future = async__future_new();
 	zval value;
 	if (channel_take(ch, &value)) {
-		async_future_resolve(future, &value);
+		async__future_resolve(future, &value);
 		zval_ptr_dtor(&value);
 	} else if (ch->closed) {
-		zend_object *error = async_channel_exception(ch->reason);
-		async_future_reject(future, error);
+		zend_object *error = async__channel_exception(ch->reason);
+		async__future_reject(future, error);
 		OBJ_RELEASE(error);
 	} else {
 		async_channel_waiter_t *w = (async_channel_waiter_t *) ZEND_ASYNC_EVENT_CALLBACK_EX(
@@ -1196,7 +1196,7 @@ ZEND_METHOD(Async_Channel, recvAsync)
 		ZEND_ASYNC_EVENT_ADD_REF(&future->event);
 		waiter_link(&ch->receivers, w);
 	}
-	RETVAL_OBJ(async_future_new_object(future));
+	RETVAL_OBJ(async__future_new_object(future));
 	ZEND_ASYNC_EVENT_RELEASE(&future->event);
 }
 
@@ -1251,26 +1251,26 @@ ZEND_METHOD(Async_Channel, getIterator)
  * Registration
  * ------------------------------------------------------------------------------------------- */
 
-zend_result async_channel_minit(void)
+zend_result async__channel_minit(void)
 {
-	async_ce_channel_close_reason = register_class_Async_ChannelCloseReason();
-	async_ce_channel = register_class_Async_Channel(async_ce_awaitable, zend_ce_aggregate, zend_ce_countable);
-	async_ce_channel->create_object = channel_object_create;
-	async_ce_channel->get_iterator = channel_get_iterator;
+	async__ce_channel_close_reason = register_class_Async_ChannelCloseReason();
+	async__ce_channel = register_class_Async_Channel(async__ce_awaitable, zend_ce_aggregate, zend_ce_countable);
+	async__ce_channel->create_object = channel_object_create;
+	async__ce_channel->get_iterator = channel_get_iterator;
 	/* Registered by exceptions.c (its class entry is private there). */
-	async_ce_channel_exception = zend_hash_str_find_ptr(CG(class_table),
+	async__ce_channel_exception = zend_hash_str_find_ptr(CG(class_table),
 		"async\\channelexception", sizeof("async\\channelexception") - 1);
-	ZEND_ASSERT(async_ce_channel_exception != NULL);
+	ZEND_ASSERT(async__ce_channel_exception != NULL);
 
-	async_object_handlers_init(&channel_handlers, XtOffsetOf(async_channel_t, std), channel_object_dtor, channel_object_free, channel_object_get_gc);
+	async__object_handlers_init(&channel_handlers, XtOffsetOf(async_channel_t, std), channel_object_dtor, channel_object_free, channel_object_get_gc);
 
 	/* Only this slot: the rest of the table is scheduler.c's (NULL slots are left alone). */
 	zend_async_scheduler_api_t api = { .new_channel = api_new_channel };
 	if (!zend_async_scheduler_register(PHP_ASYNC_NAME, false, &api)) {
 		return FAILURE; /* another implementation of the scheduler's table is registered */
 	}
-	async_class_register(ZEND_ASYNC_CLASS_CHANNEL, async_ce_channel);
+	async__class_register(ZEND_ASYNC_CLASS_CHANNEL, async__ce_channel);
 	/* Deadlock layer 1 (spec §8.5): soft-timeout channels close before the scheduler gives up. */
-	async_scheduler_add_deadlock_resolver(channels_resolve_deadlock);
+	async__scheduler_add_deadlock_resolver(channels_resolve_deadlock);
 	return SUCCESS;
 }

@@ -12,7 +12,7 @@
 #include "ext/standard/info.h"
 #include "coroutine_arginfo.h"
 
-zend_class_entry *async_ce_coroutine;
+zend_class_entry *async__ce_coroutine;
 /* per-process: object handlers, filled once at MINIT */
 static zend_object_handlers coroutine_handlers;
 
@@ -34,7 +34,7 @@ static bool coroutine_dispose(zend_async_event_t *event)
 	return true;
 }
 
-zend_string *async_coroutine_info(zend_async_event_t *event)
+zend_string *async__coroutine_info(zend_async_event_t *event)
 {
 	zend_coroutine_t *coro = (zend_coroutine_t *) event;
 	char name[64];
@@ -46,7 +46,7 @@ zend_string *async_coroutine_info(zend_async_event_t *event)
  * The callable
  * ------------------------------------------------------------------------------------------- */
 
-void async_coroutine_set_call(async_coroutine_t *co, zend_fcall_info *fci, zend_fcall_info_cache *fcc,
+void async__coroutine_set_call(async_coroutine_t *co, zend_fcall_info *fci, zend_fcall_info_cache *fcc,
 	zval *args, uint32_t argc, HashTable *named_args)
 {
 	ZEND_ASSERT(co->coro.fcall == NULL && "a coroutine runs one callable");
@@ -65,13 +65,13 @@ void async_coroutine_set_call(async_coroutine_t *co, zend_fcall_info *fci, zend_
  * ------------------------------------------------------------------------------------------- */
 
 static const async_event_methods_t coroutine_event_methods = {
-	.del_callback = async_coroutine_del_callback,
+	.del_callback = async__coroutine_del_callback,
 	.replay = coroutine_replay,
 	.dispose = coroutine_dispose,
-	.info = async_coroutine_info,
+	.info = async__coroutine_info,
 };
 
-/* Inline in async_coroutine_new(), every spawn's; also the class's create_object handler. */
+/* Inline in async__coroutine_new(), every spawn's; also the class's create_object handler. */
 static zend_always_inline zend_object *coroutine_create_object(zend_class_entry *ce)
 {
 	/* zend_object_alloc() would zero everything before std; the callable's storage needs none. */
@@ -80,15 +80,15 @@ static zend_always_inline zend_object *coroutine_create_object(zend_class_entry 
 	zend_object_std_init(&co->std, ce);
 	co->std.handlers = &coroutine_handlers;
 
-	async_event_init_in_object(&co->coro.event, &coroutine_event_methods, XtOffsetOf(async_coroutine_t, std),
+	async__event_init_in_object(&co->coro.event, &coroutine_event_methods, XtOffsetOf(async_coroutine_t, std),
 		ZEND_ASYNC_EVENT_F_ZVAL_RESULT);
 	ZVAL_NULL(&co->coro.result);
 	return &co->std;
 }
 
-async_coroutine_t *async_coroutine_new(void)
+async_coroutine_t *async__coroutine_new(void)
 {
-	return ASYNC_CO_FROM_OBJ(coroutine_create_object(async_ce_coroutine));
+	return ASYNC_CO_FROM_OBJ(coroutine_create_object(async__ce_coroutine));
 }
 
 /* A walk of the live coroutines whose body may run PHP code (core/core.h). The coroutine at hand
@@ -101,7 +101,7 @@ async_coroutine_t *async_coroutine_new(void)
 static async_coroutine_t *live_walk_pin(async_coroutine_t *co, uint32_t pass)
 {
 	while (co != NULL && co->walk_pass == pass) {
-		co = async_live_next(co);
+		co = async__live_next(co);
 	}
 	if (co != NULL) {
 		co->walk_pass = pass;
@@ -113,25 +113,25 @@ static async_coroutine_t *live_walk_pin(async_coroutine_t *co, uint32_t pass)
 static async_coroutine_t *live_walk_at(async_live_walk_t *w, async_coroutine_t *co)
 {
 	w->co = co;
-	w->after = co != NULL ? async_live_next(co) : NULL;
+	w->after = co != NULL ? async__live_next(co) : NULL;
 	if (w->after != NULL) {
 		GC_ADDREF(&w->after->std);
 	}
 	return co;
 }
 
-async_coroutine_t *async_live_walk_first(async_live_walk_t *w)
+async_coroutine_t *async__live_walk_first(async_live_walk_t *w)
 {
 	w->pass = ++ASYNC_G(walk_pass);
-	return live_walk_at(w, live_walk_pin(async_live_first(), w->pass));
+	return live_walk_at(w, live_walk_pin(async__live_first(), w->pass));
 }
 
-async_coroutine_t *async_live_walk_next(async_live_walk_t *w)
+async_coroutine_t *async__live_walk_next(async_live_walk_t *w)
 {
 	async_coroutine_t *co = w->co, *after = w->after;
-	async_coroutine_t *from = co->in_live ? async_live_next(co)
+	async_coroutine_t *from = co->in_live ? async__live_next(co)
 		: after != NULL && after->in_live ? after
-		: async_live_first();
+		: async__live_first();
 	async_coroutine_t *next = live_walk_pin(from, w->pass);
 	/* released after pinning the next: freeing them may run destructors */
 	if (after != NULL) {
@@ -150,21 +150,21 @@ static void coroutine_dtor_obj(zend_object *object)
 	if (ZEND_COROUTINE_IS_FINISHED(&co->coro) || ZEND_COROUTINE_IS_MAIN(&co->coro)) {
 		if (co->coro.exception != NULL
 			&& !ZEND_ASYNC_EVENT_HAS(&co->coro.event, ZEND_ASYNC_EVENT_F_EXCEPTION_HANDLED)
-			&& !async_is_cancellation(co->coro.exception)) {
+			&& !async__is_cancellation(co->coro.exception)) {
 			/* The last handle went away and nobody observed the error (spec §8.2.3). */
 			ZEND_ASYNC_EVENT_SET_EXCEPTION_HANDLED(&co->coro.event);
-			async_scheduler_unhandled_exception(co, co->coro.exception);
+			async__scheduler_unhandled_exception(co, co->coro.exception);
 		}
 		return;
 	}
 	if (!ZEND_COROUTINE_IS_STARTED(&co->coro) || co->worker == NULL || CG(unclean_shutdown)) {
 		return;
 	}
-	async_coroutine_cancel(&co->coro, zend_create_graceful_exit(), true, false);
+	async__coroutine_cancel(&co->coro, zend_create_graceful_exit(), true, false);
 	if (co->in_queue || co->coro.waker == NULL || co->coro.waker->status == ZEND_ASYNC_WAKER_QUEUED) {
 		/* Run it now: the scheduler is gone by this point of the request. */
 		GC_ADDREF(object);
-		async_coroutine_start_or_resume(co);
+		async__coroutine_start_or_resume(co);
 		OBJ_RELEASE(object);
 	}
 }
@@ -176,24 +176,24 @@ static void coroutine_free_obj(zend_object *object)
 	if (co->worker != NULL) {
 		/* Only after a fatal error: the C stack is dropped without unwinding. */
 		co->worker->coroutine = NULL;
-		async_worker_retire(co->worker, false);
+		async__worker_retire(co->worker, false);
 		co->worker = NULL;
 	}
 	if (co->coro.extended_dispose != NULL) {
 		co->coro.extended_dispose(&co->coro);
 	}
-	async_live_remove(co); /* freed unfinished, after a fatal error */
+	async__live_remove(co); /* freed unfinished, after a fatal error */
 	if (co->coro.scope != NULL) { /* still in its scope: freed unfinished */
-		async_scope_ops->forget_coroutine(&co->coro);
+		async__scope_ops->forget_coroutine(&co->coro);
 	}
 	if (co->output.handlers != NULL) { /* its own ob_start() handlers, kept while switched out */
-		async_output_discard(&co->output);
+		async__output_discard(&co->output);
 	}
 	if (co->in_autoload != NULL) {
-		async_autoload_free(&co->in_autoload);
+		async__autoload_free(&co->in_autoload);
 	}
 	if (co->clock != NULL) {
-		async_clock_release(co->clock);
+		async__clock_release(co->clock);
 		co->clock = NULL;
 	}
 	if (co->coro.waker != NULL) { /* it waited at some point */
@@ -203,7 +203,7 @@ static void coroutine_free_obj(zend_object *object)
 		zend_async_callbacks_free(&co->coro.event);
 	}
 	if (co->coro.fcall != NULL) { /* never run */
-		async_coroutine_release_call(co);
+		async__coroutine_release_call(co);
 	}
 	i_zval_ptr_dtor(&co->coro.result);
 	if (co->coro.exception) {
@@ -299,16 +299,16 @@ static void coroutine_end_by_fatal(async_coroutine_t *co)
 		co->finally_handlers = NULL;
 	}
 	if (co->coro.exception == NULL) {
-		co->coro.exception = async_new_exception(async_ce_async_cancellation, "The coroutine ended with a fatal error");
+		co->coro.exception = async__new_exception(async__ce_async_cancellation, "The coroutine ended with a fatal error");
 	}
 	ZEND_ASYNC_EVENT_SET_EXCEPTION_HANDLED(&co->coro.event);
-	async_coroutine_finish(co);
+	async__coroutine_finish(co);
 }
 
 /* No C stack for a coroutine's first run: it ends with an AsyncException naming the OS's reason
  * (the arena's mmap), or with the fiber API's own exception (no arena: it throws) as previous,
  * which must not stay thrown in the scheduler's context, where the next awaiter would get it. */
-ZEND_COLD void async_coroutine_end_without_stack(async_coroutine_t *co, int err)
+ZEND_COLD void async__coroutine_end_without_stack(async_coroutine_t *co, int err)
 {
 	zend_object *cause = EG(exception);
 	if (cause != NULL) {
@@ -318,18 +318,18 @@ ZEND_COLD void async_coroutine_end_without_stack(async_coroutine_t *co, int err)
 	char message[256];
 	snprintf(message, sizeof(message), "Cannot allocate a C stack for the coroutine (%s%s; see vm.max_map_count and "
 		"fiber.stack_size)", cause ? "the previous exception says why" : "mmap failed: ", cause ? "" : strerror(err));
-	co->coro.exception = async_new_exception(async_ce_async_exception, message);
+	co->coro.exception = async__new_exception(async__ce_async_exception, message);
 	if (cause != NULL) {
 		zend_exception_set_previous(co->coro.exception, cause);
 	}
-	async_coroutine_finish(co);
+	async__coroutine_finish(co);
 }
 
-/* The rare ends of a switch back into the loop's context (async_coroutine_start_or_resume()):
+/* The rare ends of a switch back into the loop's context (async__coroutine_start_or_resume()):
  * the coroutine suspended from inside a user Fiber, a worker died, or a fatal error came back. */
-void async_coroutine_returned_slow(async_coroutine_t *last, uint8_t flags)
+void async__coroutine_returned_slow(async_coroutine_t *last, uint8_t flags)
 {
-	if (async_coroutine_in_user_fiber(last) && !ZEND_COROUTINE_IS_FINISHED(&last->coro)) {
+	if (async__coroutine_in_user_fiber(last) && !ZEND_COROUTINE_IS_FINISHED(&last->coro)) {
 		/* P8: it suspended from inside a user Fiber; that Fiber is logically still running
 		 * (its caller is this coroutine), so the engine must not treat it as suspended. */
 		last->resume_ctx->status = ZEND_FIBER_STATUS_RUNNING;
@@ -343,7 +343,7 @@ void async_coroutine_returned_slow(async_coroutine_t *last, uint8_t flags)
 		if (last->worker == dying) {
 			last->worker = NULL;
 		}
-		async_worker_retire(dying, true);
+		async__worker_retire(dying, true);
 	}
 	if (flags & ZEND_FIBER_TRANSFER_FLAG_BAILOUT) {
 		coroutine_end_by_fatal(last);
@@ -373,7 +373,7 @@ static zend_always_inline bool coroutine_holds_nothing_collectable(const async_c
 		&& co->context == NULL && co->finally_handlers == NULL;
 }
 
-void async_coroutine_finish(async_coroutine_t *co)
+void async__coroutine_finish(async_coroutine_t *co)
 {
 	zend_coroutine_t *coro = &co->coro;
 	if (ZEND_COROUTINE_IS_FINISHED(coro)) {
@@ -384,7 +384,7 @@ void async_coroutine_finish(async_coroutine_t *co)
 	if (co->spawned) {
 		ZEND_ASYNC_DECREASE_COROUTINE_COUNT;
 	}
-	async_live_remove(co);
+	async__live_remove(co);
 
 	if (coro->waker != NULL) {
 		zend_async_waker_clean(coro);
@@ -399,13 +399,13 @@ void async_coroutine_finish(async_coroutine_t *co)
 			ZEND_ASYNC_EVENT_CLR(&coro->event, ZEND_COROUTINE_F_CANCELLED);
 		}
 	}
-	if (coro->exception != NULL && instanceof_function(coro->exception->ce, async_ce_async_cancellation)) {
+	if (coro->exception != NULL && instanceof_function(coro->exception->ce, async__ce_async_cancellation)) {
 		ZEND_COROUTINE_SET_CANCELLED(coro);
 	}
 
 	if (co->awaiter_listed) {
 		/* The first awaiter subscribed before any in the vector: it is woken first. */
-		async_coroutine_wake_awaiter(co);
+		async__coroutine_wake_awaiter(co);
 	}
 	/* Most coroutines are awaited once, through the slot, or not at all: no call for an empty
 	 * vector. */
@@ -419,27 +419,27 @@ void async_coroutine_finish(async_coroutine_t *co)
 		 * still counts in its scope, so the scope lives on for them. */
 		zend_array *handlers = co->finally_handlers;
 		co->finally_handlers = NULL;
-		async_finally_run_later(coro->scope, handlers, &co->std, "Multiple exceptions in Coroutine finally handlers", NULL);
+		async__finally_run_later(coro->scope, handlers, &co->std, "Multiple exceptions in Coroutine finally handlers", NULL);
 	}
 
 	if (co->exit_requested) {
-		async_scheduler_request_exit();
+		async__scheduler_request_exit();
 	} else if (coro->exception != NULL
 		&& !ZEND_ASYNC_EVENT_HAS(&coro->event, ZEND_ASYNC_EVENT_F_EXCEPTION_HANDLED)
-		&& !async_is_cancellation(coro->exception)) {
+		&& !async__is_cancellation(coro->exception)) {
 		/* §8.2 step 2: the scope's handlers, or fail-together up the tree. */
-		if (async_scope_ops->handle_error(coro, coro->exception)) {
+		if (async__scope_ops->handle_error(coro, coro->exception)) {
 			ZEND_ASYNC_EVENT_SET_EXCEPTION_HANDLED(&coro->event);
 		} else {
 			/* Step 3, fire-and-forget: only the alive reference (and maybe the run queue's) is left. */
 			uint32_t others = GC_REFCOUNT(&co->std) - (co->spawned ? 1 : 0) - (co->in_queue ? 1 : 0);
 			if (others == 0) {
 				ZEND_ASYNC_EVENT_SET_EXCEPTION_HANDLED(&coro->event);
-				async_scheduler_unhandled_exception(co, coro->exception);
+				async__scheduler_unhandled_exception(co, coro->exception);
 			}
 		}
 	}
-	async_scope_ops->remove_coroutine(coro);
+	async__scope_ops->remove_coroutine(coro);
 
 	if (coro->exception == NULL) {
 		/* Its destructor has nothing left to do (no error to report, nothing to cancel): marked
@@ -468,7 +468,7 @@ void async_coroutine_finish(async_coroutine_t *co)
 static zend_object *coroutine_cancel_reason(zend_object *error, bool transfer_error)
 {
 	if (error == NULL) {
-		return async_new_exception(async_ce_async_cancellation, "Coroutine cancelled");
+		return async__new_exception(async__ce_async_cancellation, "Coroutine cancelled");
 	}
 	if (!transfer_error) {
 		GC_ADDREF(error);
@@ -488,11 +488,11 @@ static void coroutine_cancel_unstarted(async_coroutine_t *co, zend_object *error
 		co->pending_cancel = NULL;
 	}
 	ZEND_COROUTINE_SET_CANCELLED(coroutine);
-	async_coroutine_release_call(co);
+	async__coroutine_release_call(co);
 	coroutine->exception = error;
 	co->body_done = true;
 	GC_ADDREF(&co->std);
-	async_coroutine_finish(co);
+	async__coroutine_finish(co);
 	OBJ_RELEASE(&co->std);
 }
 
@@ -501,12 +501,12 @@ static void coroutine_cancel_unstarted(async_coroutine_t *co, zend_object *error
  * false); it completes as cancelled, without running its callable, when the scheduler reaches it — TrueAsync's
  * order, which code may observe. Every other cancellation (disposal, shutdown, deadlock) completes
  * it at once. Takes ownership of `error` when transfer_error is true. */
-void async_coroutine_request_cancel(zend_coroutine_t *coroutine, zend_object *error, bool transfer_error)
+void async__coroutine_request_cancel(zend_coroutine_t *coroutine, zend_object *error, bool transfer_error)
 {
 	async_coroutine_t *co = ASYNC_CO_FROM_CORO(coroutine);
 	if (ZEND_COROUTINE_IS_STARTED(coroutine) || ZEND_COROUTINE_IS_MAIN(coroutine)
 		|| ZEND_COROUTINE_IS_FINISHED(coroutine) || !co->in_queue || co->finally_helper) {
-		async_coroutine_cancel(coroutine, error, transfer_error, false);
+		async__coroutine_cancel(coroutine, error, transfer_error, false);
 		return;
 	}
 	if (co->pending_cancel != NULL) {
@@ -524,7 +524,7 @@ void async_coroutine_request_cancel(zend_coroutine_t *coroutine, zend_object *er
 
 /* Cancellation is cooperative: delivered at the coroutine's next suspension point (§8.3).
  * Takes ownership of `error` when transfer_error is true. */
-void async_coroutine_cancel(zend_coroutine_t *coroutine, zend_object *error, bool transfer_error, bool is_safely)
+void async__coroutine_cancel(zend_coroutine_t *coroutine, zend_object *error, bool transfer_error, bool is_safely)
 {
 	async_coroutine_t *co = ASYNC_CO_FROM_CORO(coroutine);
 	bool forced = error != NULL && zend_is_graceful_exit(error);
@@ -547,7 +547,7 @@ void async_coroutine_cancel(zend_coroutine_t *coroutine, zend_object *error, boo
 	zend_async_waker_t *pending_waker = coroutine->waker;
 	bool undelivered = co->pending_cancel != NULL
 		|| (pending_waker != NULL && pending_waker->status == ZEND_ASYNC_WAKER_QUEUED
-			&& pending_waker->error != NULL && async_is_cancellation(pending_waker->error));
+			&& pending_waker->error != NULL && async__is_cancellation(pending_waker->error));
 	if (undelivered && !forced && !is_safely) {
 		/* Until it is delivered, the first cancellation's reason stands (as inside protect()). */
 		OBJ_RELEASE(error);
@@ -615,7 +615,7 @@ ZEND_METHOD(Async_Coroutine, getContext)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	async_coroutine_t *co = THIS_CO();
-	RETURN_OBJ_COPY(async_coroutine_get_context(co));
+	RETURN_OBJ_COPY(async__coroutine_get_context(co));
 }
 
 ZEND_METHOD(Async_Coroutine, getResult)
@@ -662,7 +662,7 @@ ZEND_METHOD(Async_Coroutine, getTrace)
 
 /* "file:line" of a spawn, suspend or completion site; "unknown" when there is none. Shared with
  * future.c. */
-zend_string *async_location_string(zend_string *file, uint32_t line)
+zend_string *async__location_string(zend_string *file, uint32_t line)
 {
 	if (file == NULL) {
 		return zend_string_init("unknown", sizeof("unknown") - 1, 0);
@@ -671,7 +671,7 @@ zend_string *async_location_string(zend_string *file, uint32_t line)
 }
 
 /* [file, line] of such a site, file null when unknown. */
-void async_return_file_and_line(zval *return_value, zend_string *file, uint32_t line)
+void async__return_file_and_line(zval *return_value, zend_string *file, uint32_t line)
 {
 	array_init(return_value);
 	if (file) {
@@ -686,14 +686,14 @@ ZEND_METHOD(Async_Coroutine, getSpawnFileAndLine)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	async_coroutine_t *co = THIS_CO();
-	async_return_file_and_line(return_value, co->coro.filename, co->coro.lineno);
+	async__return_file_and_line(return_value, co->coro.filename, co->coro.lineno);
 }
 
 ZEND_METHOD(Async_Coroutine, getSpawnLocation)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	async_coroutine_t *co = THIS_CO();
-	RETURN_STR(async_location_string(co->coro.filename, co->coro.lineno));
+	RETURN_STR(async__location_string(co->coro.filename, co->coro.lineno));
 }
 
 ZEND_METHOD(Async_Coroutine, getSuspendFileAndLine)
@@ -701,7 +701,7 @@ ZEND_METHOD(Async_Coroutine, getSuspendFileAndLine)
 	ZEND_PARSE_PARAMETERS_NONE();
 	async_coroutine_t *co = THIS_CO();
 	zend_async_waker_t *w = co->coro.waker;
-	async_return_file_and_line(return_value, w ? w->filename : NULL, w ? w->lineno : 0);
+	async__return_file_and_line(return_value, w ? w->filename : NULL, w ? w->lineno : 0);
 }
 
 ZEND_METHOD(Async_Coroutine, getSuspendLocation)
@@ -709,7 +709,7 @@ ZEND_METHOD(Async_Coroutine, getSuspendLocation)
 	ZEND_PARSE_PARAMETERS_NONE();
 	async_coroutine_t *co = THIS_CO();
 	zend_async_waker_t *w = co->coro.waker;
-	RETURN_STR(async_location_string(w ? w->filename : NULL, w ? w->lineno : 0));
+	RETURN_STR(async__location_string(w ? w->filename : NULL, w ? w->lineno : 0));
 }
 
 ZEND_METHOD(Async_Coroutine, isStarted)
@@ -785,10 +785,10 @@ ZEND_METHOD(Async_Coroutine, cancel)
 	zend_object *error = NULL;
 	ZEND_PARSE_PARAMETERS_START(0, 1)
 		Z_PARAM_OPTIONAL
-		Z_PARAM_OBJ_OF_CLASS_OR_NULL(error, async_ce_async_cancellation)
+		Z_PARAM_OBJ_OF_CLASS_OR_NULL(error, async__ce_async_cancellation)
 	ZEND_PARSE_PARAMETERS_END();
 
-	async_coroutine_request_cancel(&THIS_CO()->coro, error, false);
+	async__coroutine_request_cancel(&THIS_CO()->coro, error, false);
 }
 
 ZEND_METHOD(Async_Coroutine, finally)
@@ -810,7 +810,7 @@ ZEND_METHOD(Async_Coroutine, finally)
 	zend_hash_next_index_insert(co->finally_handlers, callback);
 }
 
-async_coroutine_t *async_coroutine_protect(void)
+async_coroutine_t *async__coroutine_protect(void)
 {
 	ZEND_ASSERT(ZEND_ASYNC_G(coroutine) != NULL && "protect needs a current coroutine");
 	async_coroutine_t *co = ASYNC_CO_FROM_CORO(ZEND_ASYNC_G(coroutine));
@@ -820,7 +820,7 @@ async_coroutine_t *async_coroutine_protect(void)
 	return co;
 }
 
-zend_object *async_coroutine_unprotect(async_coroutine_t *co, bool deliver)
+zend_object *async__coroutine_unprotect(async_coroutine_t *co, bool deliver)
 {
 	zend_object *error = NULL;
 	/* A deadlock or a graceful shutdown lifts every protection (depth 0) while the closure runs:
@@ -840,12 +840,12 @@ zend_object *async_coroutine_unprotect(async_coroutine_t *co, bool deliver)
 /* per-process: set once at MINIT by context.c */
 static async_context_factory_fn context_factory;
 
-void async_coroutine_set_context_factory(async_context_factory_fn factory)
+void async__coroutine_set_context_factory(async_context_factory_fn factory)
 {
 	context_factory = factory;
 }
 
-zend_object *async_coroutine_get_context(async_coroutine_t *co)
+zend_object *async__coroutine_get_context(async_coroutine_t *co)
 {
 	if (co->context == NULL) {
 		ZEND_ASSERT(context_factory != NULL && "context.c registers the factory at MINIT");
@@ -856,12 +856,12 @@ zend_object *async_coroutine_get_context(async_coroutine_t *co)
 	return co->context;
 }
 
-zend_result async_coroutine_minit(void)
+zend_result async__coroutine_minit(void)
 {
-	async_ce_coroutine = register_class_Async_Coroutine(async_ce_completable);
-	async_ce_coroutine->create_object = coroutine_create_object;
+	async__ce_coroutine = register_class_Async_Coroutine(async__ce_completable);
+	async__ce_coroutine->create_object = coroutine_create_object;
 
-	async_object_handlers_init(&coroutine_handlers, XtOffsetOf(async_coroutine_t, std), coroutine_dtor_obj, coroutine_free_obj, coroutine_get_gc);
-	async_class_register(ZEND_ASYNC_CLASS_COROUTINE, async_ce_coroutine);
+	async__object_handlers_init(&coroutine_handlers, XtOffsetOf(async_coroutine_t, std), coroutine_dtor_obj, coroutine_free_obj, coroutine_get_gc);
+	async__class_register(ZEND_ASYNC_CLASS_COROUTINE, async__ce_coroutine);
 	return SUCCESS;
 }

@@ -25,7 +25,7 @@ static void nudge_cb(uv_prepare_t *handle)
 	(void) handle;
 }
 
-uv_loop_t *async_reactor_loop(void)
+uv_loop_t *async__reactor_loop(void)
 {
 	if (ASYNC_G(loop) == NULL) {
 		async_loop_t *l = emalloc(sizeof(async_loop_t));
@@ -50,16 +50,16 @@ static bool run_nudged(uv_loop_t *loop)
 	return uv_loop_alive(loop);
 }
 
-void async_reactor_after_fork(void)
+void async__reactor_after_fork(void)
 {
 	if (ASYNC_G(loop) != NULL) {
 		uv_loop_fork(ASYNC_G(loop));
 	}
 }
 
-uv_loop_t *async_reactor_loop_or_throw(void)
+uv_loop_t *async__reactor_loop_or_throw(void)
 {
-	uv_loop_t *loop = async_reactor_loop();
+	uv_loop_t *loop = async__reactor_loop();
 	if (UNEXPECTED(loop == NULL)) {
 		zend_throw_error(NULL, "Async: cannot initialise the event loop");
 	}
@@ -69,14 +69,14 @@ uv_loop_t *async_reactor_loop_or_throw(void)
 /* Something was delivered: make the running uv_run() return instead of blocking again in
  * epoll until the next timer. libuv 1.44's UV_RUN_ONCE runs due timers and then still polls
  * with the next timer's timeout; uv_stop() turns that poll into a non-blocking one. */
-void async_reactor_delivered(uv_loop_t *loop)
+void async__reactor_delivered(uv_loop_t *loop)
 {
 	uv_stop(loop);
 }
 
 static bool reactor_startup(void)
 {
-	return async_reactor_loop() != NULL;
+	return async__reactor_loop() != NULL;
 }
 
 static void close_walk_cb(uv_handle_t *handle, void *arg)
@@ -96,7 +96,7 @@ static const async_reactor_part_t *parts[8];
 /* per-process: how many of them */
 static uint32_t parts_count;
 
-void async_reactor_add_part(const async_reactor_part_t *part)
+void async__reactor_add_part(const async_reactor_part_t *part)
 {
 	ZEND_ASSERT(parts_count < sizeof(parts) / sizeof(parts[0]) && "more reactor parts than places");
 	parts[parts_count++] = part;
@@ -121,14 +121,14 @@ static void reactor_shutdown(void)
 	ASYNC_G(hidden_event_count) = 0; /* the detached ones were closed without a stop */
 }
 
-void async_reactor_rshutdown(void)
+void async__reactor_rshutdown(void)
 {
 	reactor_shutdown();
 }
 
 static bool reactor_execute(bool no_wait)
 {
-	uv_loop_t *loop = async_reactor_loop();
+	uv_loop_t *loop = async__reactor_loop();
 	for (uint32_t i = 0; i < parts_count; i++) {
 		if (parts[i]->before_run != NULL) {
 			parts[i]->before_run(!no_wait);
@@ -158,9 +158,9 @@ static bool reactor_loop_alive(void)
 
 static uint64_t reactor_now(void)
 {
-	async_clock_t *clock = async_clock_current();
+	async_clock_t *clock = async__clock_current();
 	if (clock != NULL) {
-		return async_clock_mono_ns(clock) / 1000000; /* inside virtual_time() */
+		return async__clock_mono_ns(clock) / 1000000; /* inside virtual_time() */
 	}
 	return ASYNC_G(loop) ? uv_now(ASYNC_G(loop)) : uv_hrtime() / 1000000;
 }
@@ -174,13 +174,13 @@ static uint32_t reactor_available_parallelism(void)
  * Shared handle lifecycle
  * ------------------------------------------------------------------------------------------- */
 
-async_request_release_t async_reactor_request_release(zend_async_event_t *event, bool in_flight)
+async_request_release_t async__reactor_request_release(zend_async_event_t *event, bool in_flight)
 {
-	if (!async_reactor_last_ref(event)) {
+	if (!async__reactor_last_ref(event)) {
 		return ASYNC_REQUEST_HELD;
 	}
 	event->loop_ref_count = 0;
-	async_reactor_event_count_off(event);
+	async__reactor_event_count_off(event);
 	if (in_flight) {
 		zend_async_callbacks_free(event);
 		return ASYNC_REQUEST_ORPHANED;
@@ -189,9 +189,9 @@ async_request_release_t async_reactor_request_release(zend_async_event_t *event,
 }
 
 /* Drops one reference; at zero the handle is closed and freed from the close callback. */
-bool async_reactor_handle_release(zend_async_event_t *event, uv_handle_t *handle, uv_close_cb close_cb)
+bool async__reactor_handle_release(zend_async_event_t *event, uv_handle_t *handle, uv_close_cb close_cb)
 {
-	if (!async_reactor_last_ref(event)) {
+	if (!async__reactor_last_ref(event)) {
 		return true;
 	}
 	if (ZEND_ASYNC_EVENT_HAS(event, ASYNC_EVENT_F_DETACHED)) {
@@ -199,7 +199,7 @@ bool async_reactor_handle_release(zend_async_event_t *event, uv_handle_t *handle
 		efree(event); /* every reactor event struct starts with its event */
 		return true;
 	}
-	async_reactor_event_count_off(event);
+	async__reactor_event_count_off(event);
 	event->loop_ref_count = 0;
 	zend_async_callbacks_free(event);
 	uv_close(handle, close_cb);
@@ -209,7 +209,7 @@ bool async_reactor_handle_release(zend_async_event_t *event, uv_handle_t *handle
 /* A hidden event is counted apart (its handle is unreferenced, so uv_loop_alive() misses it):
  * reactor_loop_alive() still tells the scheduler it could fire. Which count it went to is kept
  * in the event, so marking it hidden while it runs cannot unbalance either. */
-void async_reactor_event_count_on(zend_async_event_t *event)
+void async__reactor_event_count_on(zend_async_event_t *event)
 {
 	if (ZEND_ASYNC_EVENT_HAS(event, ZEND_ASYNC_EVENT_F_STARTED_LOOP)) {
 		return;
@@ -223,7 +223,7 @@ void async_reactor_event_count_on(zend_async_event_t *event)
 	}
 }
 
-void async_reactor_event_count_off(zend_async_event_t *event)
+void async__reactor_event_count_off(zend_async_event_t *event)
 {
 	if (!ZEND_ASYNC_EVENT_HAS(event, ZEND_ASYNC_EVENT_F_STARTED_LOOP)) {
 		return;
@@ -239,18 +239,18 @@ void async_reactor_event_count_off(zend_async_event_t *event)
 	}
 }
 
-bool async_reactor_counting_start(zend_async_event_t *event)
+bool async__reactor_counting_start(zend_async_event_t *event)
 {
-	if (async_reactor_first_start(event)) {
-		async_reactor_event_count_on(event);
+	if (async__reactor_first_start(event)) {
+		async__reactor_event_count_on(event);
 	}
 	return true;
 }
 
-bool async_reactor_counting_stop(zend_async_event_t *event)
+bool async__reactor_counting_stop(zend_async_event_t *event)
 {
-	if (async_reactor_last_stop(event)) {
-		async_reactor_event_count_off(event);
+	if (async__reactor_last_stop(event)) {
+		async__reactor_event_count_off(event);
 	}
 	return true;
 }
@@ -275,7 +275,7 @@ static void trigger_cb(uv_async_t *handle)
 {
 	async_trigger_t *trigger = TRIGGER_FROM_HANDLE(handle);
 	ZEND_ASYNC_CALLBACKS_NOTIFY(&trigger->event.base, NULL, NULL);
-	async_reactor_delivered(handle->loop);
+	async__reactor_delivered(handle->loop);
 }
 
 static void trigger_fire(zend_async_trigger_event_t *event)
@@ -292,9 +292,9 @@ static bool trigger_start(zend_async_event_t *event)
 	if (ZEND_ASYNC_EVENT_HAS(event, ASYNC_EVENT_F_DETACHED)) {
 		return true;
 	}
-	if (async_reactor_first_start(event)) {
+	if (async__reactor_first_start(event)) {
 		uv_ref((uv_handle_t *) &trigger->uv);
-		async_reactor_event_count_on(event);
+		async__reactor_event_count_on(event);
 	}
 	return true;
 }
@@ -302,20 +302,20 @@ static bool trigger_start(zend_async_event_t *event)
 static bool trigger_stop(zend_async_event_t *event)
 {
 	async_trigger_t *trigger = (async_trigger_t *) event;
-	if (!async_reactor_last_stop(event)) {
+	if (!async__reactor_last_stop(event)) {
 		return true;
 	}
 	if (!ZEND_ASYNC_EVENT_HAS(event, ASYNC_EVENT_F_DETACHED)) {
 		uv_unref((uv_handle_t *) &trigger->uv);
 	}
-	async_reactor_event_count_off(event);
+	async__reactor_event_count_off(event);
 	return true;
 }
 
 static bool trigger_dispose(zend_async_event_t *event)
 {
 	async_trigger_t *trigger = (async_trigger_t *) event;
-	return async_reactor_handle_release(event, (uv_handle_t *) &trigger->uv, trigger_close_cb);
+	return async__reactor_handle_release(event, (uv_handle_t *) &trigger->uv, trigger_close_cb);
 }
 
 static zend_string *trigger_info(zend_async_event_t *event)
@@ -330,7 +330,7 @@ static const async_event_methods_t trigger_methods = {
 
 static zend_async_trigger_event_t *reactor_new_trigger_event(size_t extra_size)
 {
-	uv_loop_t *loop = async_reactor_loop_or_throw();
+	uv_loop_t *loop = async__reactor_loop_or_throw();
 	if (loop == NULL) {
 		return NULL;
 	}
@@ -338,12 +338,12 @@ static zend_async_trigger_event_t *reactor_new_trigger_event(size_t extra_size)
 	uv_async_init(loop, &trigger->uv, trigger_cb);
 	trigger->uv.data = &trigger->event.base;
 	uv_unref((uv_handle_t *) &trigger->uv);
-	async_event_init(&trigger->event.base, &trigger_methods);
+	async__event_init(&trigger->event.base, &trigger_methods);
 	trigger->event.trigger = trigger_fire;
 	return &trigger->event;
 }
 
-zend_result async_reactor_minit(void)
+zend_result async__reactor_minit(void)
 {
 	zend_async_reactor_api_t api = {
 		.startup = reactor_startup,
@@ -362,7 +362,7 @@ zend_result async_reactor_minit(void)
  * Shared with the reactor's other files (reactor.h)
  * ------------------------------------------------------------------------------------------- */
 
-bool async_reactor_event_detached(zend_async_event_t *event)
+bool async__reactor_event_detached(zend_async_event_t *event)
 {
 	return ZEND_ASYNC_EVENT_HAS(event, ASYNC_EVENT_F_DETACHED);
 }
@@ -371,7 +371,7 @@ bool async_reactor_event_detached(zend_async_event_t *event)
  * What libuv knows of the machine (reactor.h)
  * ------------------------------------------------------------------------------------------- */
 
-const char *async_reactor_version(void)
+const char *async__reactor_version(void)
 {
 	return uv_version_string();
 }
@@ -379,16 +379,16 @@ const char *async_reactor_version(void)
 #define REACTOR_STR_(x) #x
 #define REACTOR_STR(x) REACTOR_STR_(x)
 
-const char *async_reactor_version_compiled(void)
+const char *async__reactor_version_compiled(void)
 {
 	return REACTOR_STR(UV_VERSION_MAJOR) "." REACTOR_STR(UV_VERSION_MINOR) "." REACTOR_STR(UV_VERSION_PATCH);
 }
 
 uint64_t async_reactor_hrtime(void)
 {
-	async_clock_t *clock = async_clock_current();
+	async_clock_t *clock = async__clock_current();
 	if (clock != NULL) {
-		return async_clock_mono_ns(clock); /* deadlines inside virtual_time() pair with its timers */
+		return async__clock_mono_ns(clock); /* deadlines inside virtual_time() pair with its timers */
 	}
 	return uv_hrtime();
 }
@@ -398,7 +398,7 @@ static uint64_t timeval_ns(const uv_timeval_t *tv)
 	return (uint64_t) tv->tv_sec * 1000000000u + (uint64_t) tv->tv_usec * 1000u;
 }
 
-void async_reactor_cpu_times(async_cpu_times_t *t)
+void async__reactor_cpu_times(async_cpu_times_t *t)
 {
 	memset(t, 0, sizeof(*t));
 	t->wall_ns = uv_hrtime();
@@ -422,7 +422,7 @@ void async_reactor_cpu_times(async_cpu_times_t *t)
 	}
 }
 
-void async_reactor_loadavg(double avg[3])
+void async__reactor_loadavg(double avg[3])
 {
 	uv_loadavg(avg);
 }

@@ -22,10 +22,10 @@
 #include "zend_enum.h"
 #include "pool_arginfo.h"
 
-zend_class_entry *async_ce_pool;
-zend_class_entry *async_ce_circuit_breaker;
-zend_class_entry *async_ce_circuit_breaker_state;
-zend_class_entry *async_ce_circuit_breaker_strategy;
+zend_class_entry *async__ce_pool;
+zend_class_entry *async__ce_circuit_breaker;
+zend_class_entry *async__ce_circuit_breaker_state;
+zend_class_entry *async__ce_circuit_breaker_strategy;
 /* per-process: object handlers, filled once at MINIT */
 static zend_object_handlers pool_handlers;
 
@@ -161,7 +161,7 @@ static void pool_rethrow(zend_object *ex)
  * exception is swallowed (spec §8.8) — but an exit or a cancellation still unwinds. */
 static bool hook_error_swallowed(zend_object *ex)
 {
-	return ex != NULL && !is_exit(ex) && !instanceof_function(ex->ce, async_ce_async_cancellation);
+	return ex != NULL && !is_exit(ex) && !instanceof_function(ex->ce, async__ce_async_cancellation);
 }
 
 /* A strategy's or a healthcheck's exception has nowhere to go (spec §8.8); exit still unwinds. */
@@ -174,7 +174,7 @@ static void pool_swallow_exception(void)
 
 static zend_object *pool_exception(const char *message)
 {
-	return async_new_exception(async_ce_pool_exception, message);
+	return async__new_exception(async__ce_pool_exception, message);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -362,7 +362,7 @@ typedef enum { PARK_ERROR, PARK_RETRY, PARK_RESOURCE, PARK_SLOT } park_result;
  * slot, close() fails it, its timer fires or it is cancelled. */
 static park_result pool_park(async_pool_t *pool, zend_long timeout_ms, zval *resource)
 {
-	zend_coroutine_t *co = async_wait_begin(NULL, "wait for a pool resource");
+	zend_coroutine_t *co = async__wait_begin(NULL, "wait for a pool resource");
 	if (co == NULL) {
 		return PARK_ERROR;
 	}
@@ -374,16 +374,16 @@ static park_result pool_park(async_pool_t *pool, zend_long timeout_ms, zval *res
 	/* Ours: the suspend may clean the waker (a pending cancellation) before we read the outcome. */
 	ZEND_ASYNC_EVENT_CALLBACK_ADD_REF(&w->cb.base);
 
-	if (async_wait_on(co, &pool->base.event, false, NULL, &w->cb)
+	if (async__wait_on(co, &pool->base.event, false, NULL, &w->cb)
 		&& (timeout_ms <= 0
-			|| async_wait_on_timer(co, (zend_ulong) timeout_ms, 0, zend_async_waker_callback_timeout))) {
-		async_wait_suspend(co);
+			|| async__wait_on_timer(co, (zend_ulong) timeout_ms, 0, zend_async_waker_callback_timeout))) {
+		async__wait_suspend(co);
 	}
 
 	async_pool_waiter_outcome outcome = w->outcome;
 	ZVAL_COPY_VALUE(resource, &w->resource);
 	ZVAL_UNDEF(&w->resource);
-	async_wait_end(co); /* unsubscribes: del_callback unlinks it */
+	async__wait_end(co); /* unsubscribes: del_callback unlinks it */
 	ZEND_ASYNC_EVENT_CALLBACK_RELEASE(&w->cb.base);
 
 	if (EG(exception)) {
@@ -582,7 +582,7 @@ static void pool_release_ex(async_pool_t *pool, zval *value)
 			GC_ADDREF(reason);
 		} else {
 			/* A plain Exception, as TrueAsync gives strategies: it is not thrown to anyone. */
-			reason = async_new_exception(zend_ce_exception, "Resource validation failed");
+			reason = async__new_exception(zend_ce_exception, "Resource validation failed");
 		}
 		pool_report(pool, reason);
 		OBJ_RELEASE(reason);
@@ -622,7 +622,7 @@ static void pool_healthcheck_run(async_pool_t *pool)
 	for (uint32_t i = 0; i < n && !POOL_CLOSED(pool) && ring_pop(&pool->idle, &resource); i++) {
 		pool->active++;
 		bool healthy = POOL_CHECK(pool, healthcheck, HEALTHCHECK, &resource);
-		if (EG(exception) && (is_exit(EG(exception)) || async_is_cancellation(EG(exception)))) {
+		if (EG(exception) && (is_exit(EG(exception)) || async__is_cancellation(EG(exception)))) {
 			pool_return_unused(pool, &resource);
 			return;
 		}
@@ -867,7 +867,7 @@ static async_pool_t *pool_alloc(uint32_t min_size, uint32_t max_size, uint32_t i
 {
 	async_pool_t *pool = ecalloc(1, sizeof(async_pool_t) + extra_size);
 	zend_async_event_t *ev = &pool->base.event;
-	async_event_init(ev, &pool_event_methods);
+	async__event_init(ev, &pool_event_methods);
 	/* The object, when there is one, is found beside the C event (ABI F_OBJ_REF). */
 	ev->flags = ZEND_ASYNC_EVENT_F_OBJ_REF;
 	ev->extra_offset = XtOffsetOf(zend_async_pool_t, wrapper);
@@ -1030,7 +1030,7 @@ static zend_object *pool_new_obj(zend_async_pool_t *base)
 		GC_ADDREF(base->wrapper);
 		return base->wrapper;
 	}
-	zend_object *object = pool_object_create(async_ce_pool);
+	zend_object *object = pool_object_create(async__ce_pool);
 	POOL_OBJ(object)->event = &base->event;
 	ZEND_ASYNC_EVENT_ADD_REF(&base->event);
 	base->wrapper = object;
@@ -1185,7 +1185,7 @@ ZEND_METHOD(Async_Pool, setCircuitBreakerStrategy)
 {
 	zend_object *strategy = NULL;
 	ZEND_PARSE_PARAMETERS_START(1, 1)
-		Z_PARAM_OBJ_OF_CLASS_OR_NULL(strategy, async_ce_circuit_breaker_strategy)
+		Z_PARAM_OBJ_OF_CLASS_OR_NULL(strategy, async__ce_circuit_breaker_strategy)
 	ZEND_PARSE_PARAMETERS_END();
 	THIS_POOL(pool);
 
@@ -1207,7 +1207,7 @@ ZEND_METHOD(Async_Pool, getState)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	THIS_POOL(pool);
-	RETURN_OBJ_COPY(zend_enum_get_case_cstr(async_ce_circuit_breaker_state, circuit_names[pool->base.circuit_state]));
+	RETURN_OBJ_COPY(zend_enum_get_case_cstr(async__ce_circuit_breaker_state, circuit_names[pool->base.circuit_state]));
 }
 
 static void set_circuit(INTERNAL_FUNCTION_PARAMETERS, zend_async_circuit_state_t state)
@@ -1276,16 +1276,16 @@ static zend_object *api_new_pool_obj(zend_async_pool_t *pool)
 
 static bool pool_api_register(void);
 
-zend_result async_pool_minit(void)
+zend_result async__pool_minit(void)
 {
-	async_ce_circuit_breaker_state = register_class_Async_CircuitBreakerState();
-	async_ce_circuit_breaker = register_class_Async_CircuitBreaker();
-	async_ce_circuit_breaker_strategy = register_class_Async_CircuitBreakerStrategy();
-	async_ce_pool = register_class_Async_Pool(zend_ce_countable, async_ce_circuit_breaker);
-	async_ce_pool->create_object = pool_object_create;
+	async__ce_circuit_breaker_state = register_class_Async_CircuitBreakerState();
+	async__ce_circuit_breaker = register_class_Async_CircuitBreaker();
+	async__ce_circuit_breaker_strategy = register_class_Async_CircuitBreakerStrategy();
+	async__ce_pool = register_class_Async_Pool(zend_ce_countable, async__ce_circuit_breaker);
+	async__ce_pool->create_object = pool_object_create;
 
-	async_object_handlers_init(&pool_handlers, XtOffsetOf(async_pool_obj_t, std), pool_object_dtor, pool_object_free, pool_object_get_gc);
-	async_class_register(ZEND_ASYNC_CLASS_POOL, async_ce_pool);
+	async__object_handlers_init(&pool_handlers, XtOffsetOf(async_pool_obj_t, std), pool_object_dtor, pool_object_free, pool_object_get_gc);
+	async__class_register(ZEND_ASYNC_CLASS_POOL, async__ce_pool);
 	/* false: another implementation of the pool's table is registered */
 	return pool_api_register() ? SUCCESS : FAILURE;
 }

@@ -23,7 +23,7 @@ ZEND_DECLARE_MODULE_GLOBALS(async)
 
 #define SCHEDULER_MAX_LISTENERS 8
 
-const async_scope_ops_t *async_scope_ops; /* per-process: set once at MINIT by scope.c */
+const async_scope_ops_t *async__scope_ops; /* per-process: set once at MINIT by scope.c */
 
 /* per-process: filled at MINIT, like the function table they sit beside */
 static async_deadlock_resolver_fn deadlock_resolvers[SCHEDULER_MAX_LISTENERS];
@@ -32,21 +32,21 @@ static uint32_t deadlock_resolvers_count; /* per-process: see deadlock_resolvers
 static async_shutdown_listener_fn shutdown_listeners[SCHEDULER_MAX_LISTENERS];
 static uint32_t shutdown_listeners_count; /* per-process: see shutdown_listeners */
 
-void async_scheduler_set_scope_ops(const async_scope_ops_t *ops)
+void async__scheduler_set_scope_ops(const async_scope_ops_t *ops)
 {
 	ZEND_ASSERT(ops->main && ops->current && ops->create && ops->add_coroutine && ops->remove_coroutine
 		&& ops->forget_coroutine && ops->handle_error && ops->strategy_hook && ops->main_finally
 		&& ops->main_dispose && "every scope operation is required");
-	async_scope_ops = ops;
+	async__scope_ops = ops;
 }
 
-void async_scheduler_add_deadlock_resolver(async_deadlock_resolver_fn resolver)
+void async__scheduler_add_deadlock_resolver(async_deadlock_resolver_fn resolver)
 {
 	ZEND_ASSERT(deadlock_resolvers_count < SCHEDULER_MAX_LISTENERS);
 	deadlock_resolvers[deadlock_resolvers_count++] = resolver;
 }
 
-void async_scheduler_add_shutdown_listener(async_shutdown_listener_fn listener)
+void async__scheduler_add_shutdown_listener(async_shutdown_listener_fn listener)
 {
 	ZEND_ASSERT(shutdown_listeners_count < SCHEDULER_MAX_LISTENERS);
 	shutdown_listeners[shutdown_listeners_count++] = listener;
@@ -71,7 +71,7 @@ static void notify_shutdown_listeners(const char *reason)
 
 static zend_async_scope_t *scheduler_new_scope(zend_async_scope_t *parent, bool with_zend_object)
 {
-	return async_scope_ops->create(parent, with_zend_object);
+	return async__scope_ops->create(parent, with_zend_object);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -114,9 +114,9 @@ static zend_always_inline zend_coroutine_t *queue_pop(async_ring_t *q)
 	return *ASYNC_RING_POP(q, zend_coroutine_t *);
 }
 
-bool async_scheduler_enqueue(zend_coroutine_t *coroutine)
+bool async__scheduler_enqueue(zend_coroutine_t *coroutine)
 {
-	return async_scheduler_queue_enter(coroutine);
+	return async__scheduler_queue_enter(coroutine);
 }
 
 static void microtask_add(zend_async_microtask_t *microtask)
@@ -207,7 +207,7 @@ static void register_drain(void)
 	}
 }
 
-void async_scheduler_launch(void)
+void async__scheduler_launch(void)
 {
 	if (ASYNC_G(launched)) {
 		register_drain();
@@ -217,7 +217,7 @@ void async_scheduler_launch(void)
 	ZEND_ASYNC_G(state) = ZEND_ASYNC_ACTIVE;
 	ZEND_ASYNC_REACTOR_STARTUP();
 
-	async_coroutine_t *main = async_coroutine_new();
+	async_coroutine_t *main = async__coroutine_new();
 	ZEND_ASYNC_EVENT_SET(&main->coro.event, ZEND_COROUTINE_F_MAIN | ZEND_COROUTINE_F_STARTED);
 	if (zend_is_executing()) {
 		main->coro.filename = zend_get_executed_filename_ex();
@@ -226,12 +226,12 @@ void async_scheduler_launch(void)
 		}
 		main->coro.lineno = zend_get_executed_lineno();
 	}
-	main->coro.scope = async_scope_ops->main(); /* not counted in it: main never blocks its disposal */
-	async_output_launch(&main->output);
+	main->coro.scope = async__scope_ops->main(); /* not counted in it: main never blocks its disposal */
+	async__output_launch(&main->output);
 	ASYNC_G(main) = main;
 	ZEND_ASYNC_G(main_coroutine) = &main->coro;
 	ZEND_ASYNC_G(coroutine) = &main->coro;
-	async_live_append(main);
+	async__live_append(main);
 	register_drain();
 }
 
@@ -239,7 +239,7 @@ void async_scheduler_launch(void)
  * zend_get_executed_filename_ex() and zend_get_executed_lineno() report, in one walk. */
 static zend_always_inline void spawn_record_site(async_coroutine_t *co)
 {
-	zend_execute_data *ex = async_user_frame(EG(current_execute_data));
+	zend_execute_data *ex = async__user_frame(EG(current_execute_data));
 	if (ex == NULL) {
 		return;
 	}
@@ -252,56 +252,56 @@ static zend_always_inline void spawn_record_site(async_coroutine_t *co)
 /* What every spawn does once it may: the object, its counts, its scope, the queue. */
 static zend_always_inline async_coroutine_t *spawn_into(zend_async_scope_t *scope)
 {
-	async_coroutine_t *co = async_coroutine_new();
+	async_coroutine_t *co = async__coroutine_new();
 	spawn_record_site(co);
 	GC_ADDREF(&co->std); /* alive until it finishes */
 	co->spawned = true;
-	co->clock = async_clock_current(); /* spawned inside a bubble: part of it */
+	co->clock = async__clock_current(); /* spawned inside a bubble: part of it */
 	if (co->clock != NULL) {
-		async_clock_addref(co->clock);
+		async__clock_addref(co->clock);
 	}
 	ZEND_ASYNC_INCREASE_COROUTINE_COUNT;
 	ASYNC_G(coroutines_total)++;
-	async_live_append(co);
-	async_scope_ops->add_coroutine(scope, &co->coro);
+	async__live_append(co);
+	async__scope_ops->add_coroutine(scope, &co->coro);
 	return co;
 }
 
-zend_coroutine_t *async_spawn_helper(zend_async_scope_t *scope)
+zend_coroutine_t *async__spawn_helper(zend_async_scope_t *scope)
 {
 	if ((EG(flags) & EG_FLAGS_IN_SHUTDOWN) && ASYNC_SWITCH_BLOCKED()) {
 		return NULL; /* a destructor after the last drain: nothing would run it */
 	}
 	if (!ASYNC_G(launched)) {
-		async_scheduler_launch();
+		async__scheduler_launch();
 	} else {
 		register_drain();
 	}
 	if (scope == NULL || ZEND_ASYNC_EVENT_IS_CLOSED(&scope->event)) {
-		scope = async_scope_ops->main();
+		scope = async__scope_ops->main();
 	}
 	async_coroutine_t *co = spawn_into(scope);
-	async_scheduler_queue_enter(&co->coro);
+	async__scheduler_queue_enter(&co->coro);
 	return &co->coro;
 }
 
-zend_coroutine_t *async_spawn(zend_async_scope_t *scope, zend_object *provider, int32_t priority)
+zend_coroutine_t *async__spawn(zend_async_scope_t *scope, zend_object *provider, int32_t priority)
 {
 	if (!ASYNC_G(launched)) {
-		async_scheduler_launch();
+		async__scheduler_launch();
 	} else {
 		register_drain();
 	}
 	if ((EG(flags) & EG_FLAGS_IN_SHUTDOWN) && ASYNC_SWITCH_BLOCKED()) {
 		/* A destructor run by request shutdown where it cannot switch (8.2, 8.3): the last drain is
 		 * over, and nothing could await it. From 8.4 such a destructor may spawn and await. */
-		async_throw(async_ce_async_exception,
+		async__throw(async__ce_async_exception,
 			"Cannot spawn a coroutine in a destructor during request shutdown: it would never run");
 		return NULL;
 	}
 	if (ASYNC_G(max_contexts) > 0 && ZEND_ASYNC_G(active_coroutine_count) >= (uint32_t) ASYNC_G(max_contexts)) {
 		/* P4: fail cleanly before vm.max_map_count makes mmap fail in the engine. */
-		async_throw(async_ce_async_exception,
+		async__throw(async__ce_async_exception,
 			"Cannot spawn a coroutine: %u coroutine%s alive, the limit is %u (async.max_contexts%s)",
 			ZEND_ASYNC_G(active_coroutine_count), ZEND_ASYNC_G(active_coroutine_count) == 1 ? " is" : "s are",
 			(uint32_t) ASYNC_G(max_contexts),
@@ -312,12 +312,12 @@ zend_coroutine_t *async_spawn(zend_async_scope_t *scope, zend_object *provider, 
 	if (scope == NULL) {
 		/* The current coroutine's scope, without a call for the usual case (the scheduler runs). */
 		zend_coroutine_t *current = ZEND_ASYNC_G(coroutine);
-		scope = current != NULL && current->scope != NULL ? current->scope : async_scope_ops->current();
+		scope = current != NULL && current->scope != NULL ? current->scope : async__scope_ops->current();
 	}
 	/* A cancelled scope is not closed yet (that comes with its disposal), but it refuses spawns
 	 * with the same words (spec §8.3). */
 	if (ZEND_ASYNC_SCOPE_IS_CLOSED(scope) || ZEND_ASYNC_SCOPE_IS_CANCELLED(scope)) {
-		async_throw(async_ce_async_exception, "Cannot spawn a coroutine in a closed scope");
+		async__throw(async__ce_async_exception, "Cannot spawn a coroutine in a closed scope");
 		return NULL;
 	}
 
@@ -325,23 +325,23 @@ zend_coroutine_t *async_spawn(zend_async_scope_t *scope, zend_object *provider, 
 
 	if (ZEND_ASYNC_G(graceful_shutdown)) {
 		/* Spawned after a graceful shutdown began: cancelled at once (§8.1.4). */
-		async_scheduler_queue_enter(&co->coro);
-		async_coroutine_cancel(&co->coro, async_new_exception(async_ce_async_cancellation, "Graceful shutdown"), true, true);
+		async__scheduler_queue_enter(&co->coro);
+		async__coroutine_cancel(&co->coro, async__new_exception(async__ce_async_cancellation, "Graceful shutdown"), true, true);
 		return &co->coro;
 	}
 	/* (Only a provider can be a SpawnStrategy: no hook calls for a plain spawn().) */
-	if (provider != NULL && !async_scope_ops->strategy_hook(provider, &co->coro, scope, true)) {
+	if (provider != NULL && !async__scope_ops->strategy_hook(provider, &co->coro, scope, true)) {
 		/* The strategy refused it: it never runs. */
 		zend_object *error = EG(exception);
 		GC_ADDREF(error);
 		zend_clear_exception();
-		async_coroutine_cancel(&co->coro, NULL, false, false);
+		async__coroutine_cancel(&co->coro, NULL, false, false);
 		zend_throw_exception_internal(error);
 		OBJ_RELEASE(&co->std);
 		return NULL;
 	}
-	async_scheduler_queue_enter(&co->coro);
-	if (provider != NULL && !async_scope_ops->strategy_hook(provider, &co->coro, scope, false)) {
+	async__scheduler_queue_enter(&co->coro);
+	if (provider != NULL && !async__scope_ops->strategy_hook(provider, &co->coro, scope, false)) {
 		OBJ_RELEASE(&co->std); /* it runs anyway; the caller gets the hook's exception */
 		return NULL;
 	}
@@ -434,7 +434,7 @@ static zend_always_inline tick_result run_batch(void)
 		bool stale = ZEND_COROUTINE_IS_STARTED(coro)
 			&& (coro->waker == NULL || coro->waker->status != ZEND_ASYNC_WAKER_QUEUED);
 		if (!ZEND_COROUTINE_IS_FINISHED(coro) && !stale) {
-			async_coroutine_start_or_resume(co);
+			async__coroutine_start_or_resume(co);
 			worked = true;
 		}
 		OBJ_RELEASE(&co->std);
@@ -447,13 +447,13 @@ static zend_always_inline tick_result run_batch(void)
 	return worked ? TICK_WORK : TICK_IDLE;
 }
 
-async_coroutine_t *async_scheduler_handoff_after_finish(void)
+async_coroutine_t *async__scheduler_handoff_after_finish(void)
 {
-	async_coroutine_t *next = async_handoff_head();
-	if (next == NULL || !async_coroutine_can_resume_directly(next)) {
+	async_coroutine_t *next = async__handoff_head();
+	if (next == NULL || !async__coroutine_can_resume_directly(next)) {
 		return NULL;
 	}
-	return async_handoff_pop(next);
+	return async__handoff_pop(next);
 }
 
 /* Nothing is runnable and a bubble of virtual time is live: real events already due go first
@@ -466,7 +466,7 @@ static bool virtual_time_advanced(void)
 	if (ASYNC_G(run_queue).count > 0 || ASYNC_G(microtasks_length) > 0) {
 		return true;
 	}
-	return async_clock_advance();
+	return async__clock_advance();
 }
 
 static uint32_t count_waiting(bool include_main)
@@ -482,7 +482,7 @@ static uint32_t count_waiting(bool include_main)
 }
 
 /* What a coroutine waits for: its events' descriptions, "; "-separated; "nothing" if none. */
-zend_string *async_scheduler_wait_info(zend_coroutine_t *coro)
+zend_string *async__scheduler_wait_info(zend_coroutine_t *coro)
 {
 	smart_str waits = {0};
 	zend_async_waker_t *w = coro->waker;
@@ -513,15 +513,15 @@ static void deadlock_report(uint32_t waiting)
 		ZEND_ASYNC_G(active_event_count) == 1 ? "" : "s");
 	/* zend_error() may run a user error handler: the walk pins the coroutine it is at */
 	async_live_walk_t walk;
-	for (async_coroutine_t *co = async_live_walk_first(&walk); co != NULL; co = async_live_walk_next(&walk)) {
+	for (async_coroutine_t *co = async__live_walk_first(&walk); co != NULL; co = async__live_walk_next(&walk)) {
 		if (ZEND_COROUTINE_IS_MAIN(&co->coro) && ASYNC_G(main_finished)) {
 			continue;
 		}
 		zend_string *info = ZEND_COROUTINE_IS_MAIN(&co->coro)
 			? zend_coroutine_gen_info(&co->coro, "Main coroutine")
-			: async_coroutine_info(&co->coro.event);
+			: async__coroutine_info(&co->coro.event);
 		zend_async_waker_t *w = co->coro.waker;
-		zend_string *what = async_scheduler_wait_info(&co->coro);
+		zend_string *what = async__scheduler_wait_info(&co->coro);
 		if (w != NULL && w->filename != NULL) {
 			zend_error_at(E_WARNING, w->filename, w->lineno, "Deadlock: %s waits for %s", ZSTR_VAL(info), ZSTR_VAL(what));
 		} else {
@@ -545,16 +545,16 @@ static void set_exit_exception(zend_object *ex)
  * finally helpers onto its end (helpers ignore such a cancellation: skipped). A copy of the list
  * would cost an allocation as large as it, when memory may be what ran out (a fatal error in a
  * coroutine) and with a million coroutines alive: the walk pins where it is instead
- * (async_live_walk_next()). */
+ * (async__live_walk_next()). */
 static void cancel_all(const char *message)
 {
 	async_live_walk_t walk;
-	for (async_coroutine_t *co = async_live_walk_first(&walk); co != NULL; co = async_live_walk_next(&walk)) {
+	for (async_coroutine_t *co = async__live_walk_first(&walk); co != NULL; co = async__live_walk_next(&walk)) {
 		if (ZEND_COROUTINE_IS_MAIN(&co->coro) || ZEND_COROUTINE_IS_FINISHED(&co->coro) || co->finally_helper) {
 			continue;
 		}
 		co->protect_depth = 0;
-		async_coroutine_cancel(&co->coro, async_new_exception(async_ce_async_cancellation, message), true, true);
+		async__coroutine_cancel(&co->coro, async__new_exception(async__ce_async_cancellation, message), true, true);
 	}
 }
 
@@ -576,13 +576,13 @@ static void handle_deadlock(bool main_waiting)
 	if (main_waiting) {
 		async_coroutine_t *main = ASYNC_G(main);
 		zend_async_waker_apply_error(main->coro.waker,
-			async_new_exception(async_ce_async_cancellation, "Deadlock detected"), true, true);
-		async_scheduler_enqueue(&main->coro);
+			async__new_exception(async__ce_async_cancellation, "Deadlock detected"), true, true);
+		async__scheduler_enqueue(&main->coro);
 	}
 }
 
 /* Main heads the run queue and nothing comes before it: no microtask, no fuzzed order, no exit
- * for async_scheduler_main_wait() to deliver first. */
+ * for async__scheduler_main_wait() to deliver first. */
 static zend_always_inline bool main_is_next(void)
 {
 	/* Main's own flag first: a pass that runs other coroutines pays one test for this. */
@@ -628,7 +628,7 @@ static zend_always_inline batch_then after_batch(bool main_waiting, tick_result 
 
 /* One pass of the loop: microtasks, a batch of coroutines, then the reactor. For main's wait it
  * goes on with the next batch itself while the queue has work and main's turn has not come (a
- * return to async_scheduler_main_wait() would only call it again). */
+ * return to async__scheduler_main_wait() would only call it again). */
 static tick_result scheduler_tick(bool main_waiting)
 {
 	for (;;) {
@@ -685,13 +685,13 @@ static void begin_graceful_shutdown(void)
 	notify_shutdown_listeners("Graceful shutdown"); /* e.g. nothing is left to act on a signal */
 }
 
-void async_scheduler_request_exit(void)
+void async__scheduler_request_exit(void)
 {
 	ASYNC_G(exit_requested) = true;
 	begin_graceful_shutdown();
 }
 
-void async_scheduler_unhandled_exception(async_coroutine_t *co, zend_object *exception)
+void async__scheduler_unhandled_exception(async_coroutine_t *co, zend_object *exception)
 {
 	(void) co;
 	GC_ADDREF(exception);
@@ -756,7 +756,7 @@ static zend_always_inline bool main_wait_first_pass(zend_coroutine_t *previous)
 /* The main coroutine waits: run the loop here until the queue hands main its turn.
  * During a graceful shutdown main is not resumed until every other coroutine has unwound;
  * it then receives the reason (exit() or the unhandled error) in place of its own result. */
-void async_scheduler_main_wait(void)
+void async__scheduler_main_wait(void)
 {
 	async_coroutine_t *main = ASYNC_G(main);
 	zend_coroutine_t *previous = ZEND_ASYNC_G(coroutine);
@@ -957,7 +957,7 @@ static void scheduler_drain(void)
 	if (!ASYNC_G(main_finished)) {
 		ASYNC_G(main_finished) = true;
 		ASYNC_G(main)->body_done = true;
-		async_coroutine_finish(ASYNC_G(main));
+		async__coroutine_finish(ASYNC_G(main));
 		if (main_died_uncaught()) {
 			/* §8.2.3: the main coroutine's unhandled error shuts everything down. It was
 			 * already reported, so it is not stored as the exit exception again. */
@@ -976,10 +976,10 @@ static void scheduler_drain(void)
 			&& ZEND_ASYNC_G(active_event_count) == 0) {
 			if (ASYNC_G(fatal_in_coroutine) && !scopes_closed) {
 				scopes_closed = true;
-				async_scope_ops->close_all(); /* their finally handlers may spawn: the loop goes on */
+				async__scope_ops->close_all(); /* their finally handlers may spawn: the loop goes on */
 				continue;
 			}
-			if (ZEND_ASYNC_G(main_scope) != NULL && async_scope_ops->main_finally()) {
+			if (ZEND_ASYNC_G(main_scope) != NULL && async__scope_ops->main_finally()) {
 				continue; /* the main scope's finally handlers ran; they may spawn: the loop goes on */
 			}
 			break;
@@ -1011,39 +1011,39 @@ static void scheduler_drain(void)
 
 /* Suspends the current coroutine until its waker is resolved (or it is re-queued). Any error
  * the waker collected is thrown here. */
-void async_scheduler_suspend(bool from_main)
+void async__scheduler_suspend(bool from_main)
 {
 	(void) from_main;
 	if (!ASYNC_G(launched)) {
-		async_scheduler_launch();
+		async__scheduler_launch();
 	}
 	zend_coroutine_t *coro = ZEND_ASYNC_G(coroutine);
 	async_coroutine_t *co = ASYNC_CO_FROM_CORO(coro);
 
 	if (UNEXPECTED(ZEND_ASYNC_G(in_scheduler_context))) {
-		async_throw(async_ce_async_exception, "The operation cannot be executed in the scheduler context");
+		async__throw(async__ce_async_exception, "The operation cannot be executed in the scheduler context");
 		return;
 	}
 	if (UNEXPECTED(ASYNC_SWITCH_BLOCKED())) {
-		async_throw(async_ce_async_exception, "Cannot suspend a coroutine " ASYNC_SWITCH_BLOCKED_WHERE
+		async__throw(async__ce_async_exception, "Cannot suspend a coroutine " ASYNC_SWITCH_BLOCKED_WHERE
 			": PHP " PHP_VERSION " forbids switching coroutines there");
 		return;
 	}
-	async_suspend_waiting(coro, co);
+	async__suspend_waiting(coro, co);
 }
 
-void async_scheduler_suspend_begun(void)
+void async__scheduler_suspend_begun(void)
 {
-	async_scheduler_suspend_begun_inline();
+	async__scheduler_suspend_begun_inline();
 }
 
-void async_scheduler_yield(void)
+void async__scheduler_yield(void)
 {
-	async_scheduler_yield_inline();
+	async__scheduler_yield_inline();
 }
 
 /* The ABI's resume: an error goes into the waker, then the coroutine is queued. (A coroutine that
- * suspended from inside a user Fiber is switched back there by async_coroutine_start_or_resume(),
+ * suspended from inside a user Fiber is switched back there by async__coroutine_start_or_resume(),
  * P8.) */
 static void scheduler_resume(zend_coroutine_t *coroutine, zend_object *error, bool transfer_error)
 {
@@ -1052,7 +1052,7 @@ static void scheduler_resume(zend_coroutine_t *coroutine, zend_object *error, bo
 	} else if (error != NULL && transfer_error) {
 		OBJ_RELEASE(error);
 	}
-	async_scheduler_enqueue(coroutine);
+	async__scheduler_enqueue(coroutine);
 }
 
 static zend_array *scheduler_get_coroutines(void)
@@ -1075,14 +1075,14 @@ static void scheduler_shutdown(void)
 }
 
 /* Async\graceful_shutdown(): every coroutine is cancelled, later spawns too, until the drain. */
-void async_scheduler_graceful_shutdown(void)
+void async__scheduler_graceful_shutdown(void)
 {
 	begin_graceful_shutdown();
 }
 
 static zend_coroutine_t *scheduler_new_coroutine(zend_async_scope_t *scope)
 {
-	async_coroutine_t *co = async_coroutine_new();
+	async_coroutine_t *co = async__coroutine_new();
 	co->coro.scope = scope;
 	return &co->coro;
 }
@@ -1093,7 +1093,7 @@ static zend_coroutine_t *scheduler_new_coroutine(zend_async_scope_t *scope)
 
 /* Registered first thing in every request, so the coroutines left by the script run before
  * the user's shutdown functions (spec §8.1.3); a spawn from a later shutdown function re-arms. */
-void async_scheduler_rinit(void)
+void async__scheduler_rinit(void)
 {
 	memset(&ASYNC_G(run_queue), 0, sizeof(async_ring_t));
 	memset(&ASYNC_G(live), 0, sizeof(async_list_t));
@@ -1113,7 +1113,7 @@ void async_scheduler_rinit(void)
 	register_drain();
 }
 
-void async_scheduler_rshutdown(void)
+void async__scheduler_rshutdown(void)
 {
 	shutdown_timer_stop(); /* a drain left by a fatal error did not stop it */
 	async_ring_t *q = &ASYNC_G(run_queue);
@@ -1139,7 +1139,7 @@ void async_scheduler_rshutdown(void)
 		main->coro.scope = NULL;
 		OBJ_RELEASE(&main->std);
 	}
-	async_scope_ops->main_dispose();
+	async__scope_ops->main_dispose();
 	ZEND_ASYNC_G(coroutine) = NULL;
 	if (ZEND_ASYNC_G(exit_exception)) {
 		OBJ_RELEASE(ZEND_ASYNC_G(exit_exception));
@@ -1148,29 +1148,29 @@ void async_scheduler_rshutdown(void)
 	/* Objects are freed after RSHUTDOWN: those still listed (after a fatal error) leave the list
 	 * now, so freeing them later touches nothing of this request. */
 	while (ASYNC_G(live).first != NULL) {
-		async_live_remove(async_live_first());
+		async__live_remove(async__live_first());
 	}
 	ZEND_ASYNC_G(state) = ZEND_ASYNC_OFF;
 }
 
-zend_result async_scheduler_minit(void)
+zend_result async__scheduler_minit(void)
 {
 	/* Interned now, at MINIT, the name is permanent: made lazily during a request it would be a
 	 * request-interned string, freed at the end of that request (php -S, FPM: later requests). */
 	drain_function.function_name = zend_string_init_interned("Async\\{drain}", sizeof("Async\\{drain}") - 1, 1);
 	zend_async_scheduler_api_t api = {
-		.launch = async_scheduler_launch,
+		.launch = async__scheduler_launch,
 		.new_coroutine = scheduler_new_coroutine,
 		.new_scope = scheduler_new_scope,
-		.spawn = async_spawn,
-		.suspend = async_scheduler_suspend,
-		.enqueue_coroutine = async_scheduler_enqueue,
+		.spawn = async__spawn,
+		.suspend = async__scheduler_suspend,
+		.enqueue_coroutine = async__scheduler_enqueue,
 		.resume = scheduler_resume,
-		.cancel = async_coroutine_cancel,
+		.cancel = async__coroutine_cancel,
 		.shutdown = scheduler_shutdown,
 		.get_coroutines = scheduler_get_coroutines,
 		.add_microtask = microtask_add,
-		.get_class_ce = async_get_class_ce,
+		.get_class_ce = async__get_class_ce,
 	};
 	/* false: another implementation of this ABI table is registered */
 	return zend_async_scheduler_register(PHP_ASYNC_NAME, false, &api) ? SUCCESS : FAILURE;

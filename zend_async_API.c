@@ -530,7 +530,7 @@ static zend_object *new_exception_va(zend_async_class type, const char *format, 
 	}
 	zend_string *message = zend_vstrpprintf(0, format, args);
 	zval ex;
-	/* As async_new_exception(): made in the scheduler's context or for another coroutine (a
+	/* As async__new_exception(): made in the scheduler's context or for another coroutine (a
 	 * cancellation), the backtrace must not hold the argument values of frames it does not
 	 * belong to (they may hold the coroutine that stores it: a cycle). */
 	bool ignore_args = EG(exception_ignore_args);

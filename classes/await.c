@@ -102,7 +102,7 @@ static void await_release(await_t *w)
 	if (w->scope != NULL) {
 		/* not closed: coroutines the iterator spawned may still spawn; it is disposed once
 		 * they are done */
-		async_scope_release(w->scope);
+		async__scope_release(w->scope);
 	}
 	efree(w);
 }
@@ -227,7 +227,7 @@ static bool await_key_normalize(zval *dst, zval *key)
 		default:
 			/* Objects, resources, arrays: TrueAsync's AsyncException and message, which code
 			 * ported from it matches on (a resource is not silently its handle number). */
-			async_throw(async_ce_async_exception, "Invalid key type: must be string, long or null");
+			async__throw(async__ce_async_exception, "Invalid key type: must be string, long or null");
 			return false;
 	}
 }
@@ -284,9 +284,9 @@ static bool await_add(await_t *w, zval *key, zval *value)
 		zval_ptr_dtor(key);
 		return true;
 	}
-	if (Z_TYPE_P(value) != IS_OBJECT || !instanceof_function(Z_OBJCE_P(value), async_ce_awaitable)) {
+	if (Z_TYPE_P(value) != IS_OBJECT || !instanceof_function(Z_OBJCE_P(value), async__ce_awaitable)) {
 		zval_ptr_dtor(key);
-		async_throw(async_ce_async_exception, "Expected item to be an Async\\Awaitable object");
+		async__throw(async__ce_async_exception, "Expected item to be an Async\\Awaitable object");
 		return false;
 	}
 	zend_async_event_t *event = ZEND_ASYNC_OBJECT_TO_EVENT(Z_OBJ_P(value));
@@ -296,7 +296,7 @@ static bool await_add(await_t *w, zval *key, zval *value)
 		return false;
 	}
 
-	await_trigger_t *t = await_trigger_new(w, key, Z_OBJCE_P(value) == async_ce_coroutine);
+	await_trigger_t *t = await_trigger_new(w, key, Z_OBJCE_P(value) == async__ce_coroutine);
 	if (ZEND_ASYNC_EVENT_IS_CLOSED(event)) {
 		/* Replayed at once, through the callback a live trigger would use (spec §8.4). */
 		if (event->replay != NULL) {
@@ -415,7 +415,7 @@ static void await_helper_entry(void)
 /* Why the wait ends when its helper could not finish the iteration and left no error of its own. */
 static zend_object *await_iteration_cancelled(void)
 {
-	return async_new_exception(async_ce_async_cancellation, "The iteration of the triggers was cancelled");
+	return async__new_exception(async__ce_async_cancellation, "The iteration of the triggers was cancelled");
 }
 
 /* The helper finished. If it never got to finish the iteration (cancelled before it ran, or
@@ -451,13 +451,13 @@ static bool await_start_helper(await_t *w, zval *iterable)
 {
 	/* The helper, and whatever the iterator spawns, live in a child scope of the waiter's (not
 	 * safe: its cancellation really cancels), cancelled when the iteration throws. */
-	zend_async_scope_t *parent = async_scope_current();
-	if (async_scope_refuses_spawn(parent)) {
+	zend_async_scope_t *parent = async__scope_current();
+	if (async__scope_refuses_spawn(parent)) {
 		ZEND_ASYNC_SPAWN(); /* a closed or cancelled scope hosts no helper: its own error */
 		ZEND_ASSERT(EG(exception) != NULL);
 		return false;
 	}
-	w->scope = async_scope_new(parent);
+	w->scope = async__scope_new(parent);
 	ZEND_ASYNC_EVENT_CLR(&w->scope->event, ZEND_ASYNC_SCOPE_F_DISPOSE_SAFELY);
 	zend_coroutine_t *co = ZEND_ASYNC_SPAWN_WITH(w->scope);
 	if (co == NULL) {
@@ -499,7 +499,7 @@ static bool await_sleep(await_t *w, bool (*pending)(await_t *))
 {
 	while (pending(w)) {
 		w->suspended = true;
-		bool ok = async_wait_suspend(w->waiter);
+		bool ok = async__wait_suspend(w->waiter);
 		w->suspended = false;
 		if (!ok) {
 			return false;
@@ -540,7 +540,7 @@ static bool await_drain(await_t *w)
 	return await_sleep(w, await_draining);
 }
 
-/* The token was subscribed by async_wait_begin(). */
+/* The token was subscribed by async__wait_begin(). */
 static bool await_subscribe(await_t *w, zval *iterable)
 {
 	if (Z_TYPE_P(iterable) == IS_ARRAY) {
@@ -562,12 +562,12 @@ static bool await_subscribe(await_t *w, zval *iterable)
  * iteration threw. */
 static await_t *await_run(zval *iterable, zend_object *cancellation, const await_options_t *opt)
 {
-	zend_async_event_t *token = async_wait_token(cancellation);
+	zend_async_event_t *token = async__wait_token(cancellation);
 	if (cancellation != NULL && token == NULL) {
 		zend_throw_error(NULL, "%s is not initialized", ZSTR_VAL(cancellation->ce->name));
 		return NULL;
 	}
-	zend_coroutine_t *coro = async_wait_begin(token, "await");
+	zend_coroutine_t *coro = async__wait_begin(token, "await");
 	if (coro == NULL) {
 		return NULL;
 	}
@@ -580,10 +580,10 @@ static await_t *await_run(zval *iterable, zend_object *cancellation, const await
 	if (ok && w->iterator_error == NULL && opt->wait_running) {
 		ok = await_drain(w);
 	}
-	async_wait_end(coro);
+	async__wait_end(coro);
 
 	if (w->iterator_error != NULL && w->scope != NULL) {
-		async_scope_cancel(w->scope, NULL, false);
+		async__scope_cancel(w->scope, NULL, false);
 	}
 	if (ok && w->iterator_error != NULL) {
 		GC_ADDREF(w->iterator_error);
@@ -733,7 +733,7 @@ ZEND_FUNCTION(Async_await_any_or_fail)
 	ZEND_PARSE_PARAMETERS_START(1, 2)
 		Z_PARAM_ITERABLE(triggers)
 		Z_PARAM_OPTIONAL
-		Z_PARAM_OBJ_OF_CLASS_OR_NULL(cancellation, async_ce_awaitable)
+		Z_PARAM_OBJ_OF_CLASS_OR_NULL(cancellation, async__ce_awaitable)
 	ZEND_PARSE_PARAMETERS_END();
 
 	await_options_t opt = { .count = 1, .fail_fast = true };
@@ -757,7 +757,7 @@ ZEND_FUNCTION(Async_await_first_success)
 	ZEND_PARSE_PARAMETERS_START(1, 2)
 		Z_PARAM_ITERABLE(triggers)
 		Z_PARAM_OPTIONAL
-		Z_PARAM_OBJ_OF_CLASS_OR_NULL(cancellation, async_ce_awaitable)
+		Z_PARAM_OBJ_OF_CLASS_OR_NULL(cancellation, async__ce_awaitable)
 	ZEND_PARSE_PARAMETERS_END();
 
 	await_options_t opt = { .count = 1, .wait_running = true, .preserve_order = true };
@@ -790,7 +790,7 @@ ZEND_FUNCTION(Async_await_all_or_fail)
 	ZEND_PARSE_PARAMETERS_START(1, 3)
 		Z_PARAM_ITERABLE(triggers)
 		Z_PARAM_OPTIONAL
-		Z_PARAM_OBJ_OF_CLASS_OR_NULL(cancellation, async_ce_awaitable)
+		Z_PARAM_OBJ_OF_CLASS_OR_NULL(cancellation, async__ce_awaitable)
 		Z_PARAM_BOOL(preserve_order)
 	ZEND_PARSE_PARAMETERS_END();
 
@@ -807,7 +807,7 @@ ZEND_FUNCTION(Async_await_all)
 	ZEND_PARSE_PARAMETERS_START(1, 4)
 		Z_PARAM_ITERABLE(triggers)
 		Z_PARAM_OPTIONAL
-		Z_PARAM_OBJ_OF_CLASS_OR_NULL(cancellation, async_ce_awaitable)
+		Z_PARAM_OBJ_OF_CLASS_OR_NULL(cancellation, async__ce_awaitable)
 		Z_PARAM_BOOL(preserve_order)
 		Z_PARAM_BOOL(fill_null)
 	ZEND_PARSE_PARAMETERS_END();
@@ -827,7 +827,7 @@ ZEND_FUNCTION(Async_await_any_of_or_fail)
 		Z_PARAM_LONG(count)
 		Z_PARAM_ITERABLE(triggers)
 		Z_PARAM_OPTIONAL
-		Z_PARAM_OBJ_OF_CLASS_OR_NULL(cancellation, async_ce_awaitable)
+		Z_PARAM_OBJ_OF_CLASS_OR_NULL(cancellation, async__ce_awaitable)
 		Z_PARAM_BOOL(preserve_order)
 	ZEND_PARSE_PARAMETERS_END();
 
@@ -845,7 +845,7 @@ ZEND_FUNCTION(Async_await_any_of)
 		Z_PARAM_LONG(count)
 		Z_PARAM_ITERABLE(triggers)
 		Z_PARAM_OPTIONAL
-		Z_PARAM_OBJ_OF_CLASS_OR_NULL(cancellation, async_ce_awaitable)
+		Z_PARAM_OBJ_OF_CLASS_OR_NULL(cancellation, async__ce_awaitable)
 		Z_PARAM_BOOL(preserve_order)
 		Z_PARAM_BOOL(fill_null)
 	ZEND_PARSE_PARAMETERS_END();
@@ -854,7 +854,7 @@ ZEND_FUNCTION(Async_await_any_of)
 	await_count_and_return(count, triggers, cancellation, &opt, AWAIT_RETURN_PAIR, return_value);
 }
 
-zend_result async_await_minit(void)
+zend_result async__await_minit(void)
 {
 	zend_register_functions(NULL, ext_functions, NULL, MODULE_PERSISTENT);
 	return SUCCESS;

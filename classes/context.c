@@ -10,7 +10,7 @@
 #include "zend_exceptions.h"
 #include "context_arginfo.h"
 
-zend_class_entry *async_ce_context;
+zend_class_entry *async__ce_context;
 /* per-process: object handlers, filled once at MINIT */
 static zend_object_handlers context_handlers;
 
@@ -36,9 +36,9 @@ static zend_object *context_create_object(zend_class_entry *ce)
 	return &ctx->std;
 }
 
-zend_object *async_context_new_object(void)
+zend_object *async__context_new_object(void)
 {
-	return context_create_object(async_ce_context);
+	return context_create_object(async__ce_context);
 }
 
 static void context_free_obj(zend_object *object)
@@ -79,7 +79,7 @@ static zval *context_find(async_context_t *ctx, context_key_t *key)
 	return key->obj ? zend_hash_index_find(&ctx->obj_values, key->obj->handle) : zend_hash_find(&ctx->values, key->str);
 }
 
-void async_context_set_scope(zend_object *context, zend_async_scope_t *scope)
+void async__context_set_scope(zend_object *context, zend_async_scope_t *scope)
 {
 	CTX_FROM_OBJ(context)->scope = scope;
 }
@@ -104,10 +104,10 @@ static zval *context_find_inherited(async_context_t *ctx, context_key_t *key)
 static ZEND_COLD void throw_missing(context_key_t *key)
 {
 	if (key->obj) {
-		zend_throw_exception_ex(async_ce_context_exception, 0, "Context key of type %s not found",
+		zend_throw_exception_ex(async__ce_context_exception, 0, "Context key of type %s not found",
 			ZSTR_VAL(key->obj->ce->name));
 	} else {
-		zend_throw_exception_ex(async_ce_context_exception, 0, "Context key \"%s\" not found", ZSTR_VAL(key->str));
+		zend_throw_exception_ex(async__ce_context_exception, 0, "Context key \"%s\" not found", ZSTR_VAL(key->str));
 	}
 }
 
@@ -181,7 +181,7 @@ ZEND_METHOD(Async_Context, set)
 
 	async_context_t *ctx = CTX_FROM_OBJ(Z_OBJ_P(ZEND_THIS));
 	if (!replace && context_find(ctx, &key) != NULL) {
-		async_throw(async_ce_async_exception, "Context key already exists and replace is false");
+		async__throw(async__ce_async_exception, "Context key already exists and replace is false");
 		RETURN_THROWS();
 	}
 	/* Replace in place and destroy the old value last, as PHP's own assignment does: its
@@ -224,12 +224,12 @@ ZEND_METHOD(Async_Context, unset)
  * Registration
  * ------------------------------------------------------------------------------------------- */
 
-zend_result async_context_minit(void)
+zend_result async__context_minit(void)
 {
-	async_ce_context = register_class_Async_Context();
-	async_ce_context->create_object = context_create_object;
-	async_object_handlers_init(&context_handlers, XtOffsetOf(async_context_t, std), NULL, context_free_obj, context_get_gc);
-	async_class_register(ZEND_ASYNC_CLASS_CONTEXT, async_ce_context);
-	async_coroutine_set_context_factory(async_context_new_object);
+	async__ce_context = register_class_Async_Context();
+	async__ce_context->create_object = context_create_object;
+	async__object_handlers_init(&context_handlers, XtOffsetOf(async_context_t, std), NULL, context_free_obj, context_get_gc);
+	async__class_register(ZEND_ASYNC_CLASS_CONTEXT, async__ce_context);
+	async__coroutine_set_context_factory(async__context_new_object);
 	return SUCCESS;
 }

@@ -20,7 +20,7 @@
 #include "reactor/reactor.h"
 #include "cpu_arginfo.h"
 
-zend_class_entry *async_ce_cpu_snapshot;
+zend_class_entry *async__ce_cpu_snapshot;
 
 /* The declaration order of CpuSnapshot's properties (cpu.stub.php). */
 enum { PROP_WALL, PROP_USER, PROP_SYSTEM, PROP_IDLE, PROP_BUSY, PROP_CPU_COUNT };
@@ -28,7 +28,7 @@ enum { PROP_WALL, PROP_USER, PROP_SYSTEM, PROP_IDLE, PROP_BUSY, PROP_CPU_COUNT }
 /* A source that cannot be read leaves its fields at zero. */
 static void cpu_times_now(async_cpu_times_t *t)
 {
-	async_reactor_cpu_times(t);
+	async__reactor_cpu_times(t);
 }
 
 static uint64_t delta(uint64_t now, uint64_t before)
@@ -43,7 +43,7 @@ static void loadavg_value(zval *return_value)
 	ZVAL_NULL(return_value);
 #else
 	double avg[3];
-	async_reactor_loadavg(avg);
+	async__reactor_loadavg(avg);
 	array_init_size(return_value, 3);
 	for (int i = 0; i < 3; i++) {
 		add_next_index_double(return_value, avg[i]);
@@ -110,7 +110,7 @@ ZEND_METHOD(Async_CpuSnapshot, now)
 	async_cpu_times_t t;
 	cpu_times_now(&t);
 
-	object_init_ex(return_value, async_ce_cpu_snapshot);
+	object_init_ex(return_value, async__ce_cpu_snapshot);
 	zend_object *obj = Z_OBJ_P(return_value);
 	ZVAL_LONG(OBJ_PROP_NUM(obj, PROP_WALL), (zend_long) t.wall_ns);
 	ZVAL_LONG(OBJ_PROP_NUM(obj, PROP_USER), (zend_long) t.user_ns);
@@ -127,15 +127,15 @@ ZEND_FUNCTION(Async_available_parallelism)
 	RETURN_LONG(n > 0 ? n : 1);
 }
 
-zend_result async_cpu_minit(void)
+zend_result async__cpu_minit(void)
 {
-	async_ce_cpu_snapshot = register_class_Async_CpuSnapshot();
-	ZEND_ASSERT(async_ce_cpu_snapshot->default_properties_count == PROP_CPU_COUNT + 1);
+	async__ce_cpu_snapshot = register_class_Async_CpuSnapshot();
+	ZEND_ASSERT(async__ce_cpu_snapshot->default_properties_count == PROP_CPU_COUNT + 1);
 	zend_register_functions(NULL, ext_functions, NULL, MODULE_PERSISTENT);
 	return SUCCESS;
 }
 
-void async_cpu_rshutdown(void)
+void async__cpu_rshutdown(void)
 {
 	if (ASYNC_G(cpu_snapshot) != NULL) {
 		efree(ASYNC_G(cpu_snapshot));

@@ -39,8 +39,8 @@
 /* The named entries a watcher buffers before it folds changes into the summary entry. */
 #define WATCHER_MAX_BUFFERED 4096
 
-zend_class_entry *async_ce_fs_watcher;
-zend_class_entry *async_ce_fs_event;
+zend_class_entry *async__ce_fs_watcher;
+zend_class_entry *async__ce_fs_event;
 /* per-process: object handlers, filled once at MINIT */
 static zend_object_handlers watcher_handlers;
 
@@ -383,11 +383,11 @@ static const async_event_methods_t watcher_event_methods = {
 
 static zend_object *watcher_object_create(zend_class_entry *ce)
 {
-	async_watcher_t *w = async_object_new(sizeof(async_watcher_t), XtOffsetOf(async_watcher_t, std), ce,
+	async_watcher_t *w = async__object_new(sizeof(async_watcher_t), XtOffsetOf(async_watcher_t, std), ce,
 		&watcher_handlers);
 	zend_hash_init(&w->pending, 8, NULL, NULL, 0);
 
-	async_event_init_in_object(&w->event, &watcher_event_methods, XtOffsetOf(async_watcher_t, std), 0);
+	async__event_init_in_object(&w->event, &watcher_event_methods, XtOffsetOf(async_watcher_t, std), 0);
 	w->closed = true; /* until the constructor succeeds */
 	return &w->std;
 }
@@ -421,7 +421,7 @@ static HashTable *watcher_object_get_gc(zend_object *object, zval **table, int *
 
 static void watcher_event_object(async_watcher_t *w, zend_string *filename, uint32_t events, zval *result)
 {
-	object_init_ex(result, async_ce_fs_event);
+	object_init_ex(result, async__ce_fs_event);
 	zend_object *obj = Z_OBJ_P(result);
 	ZEND_ASSERT(obj->ce->default_properties_count == 4 && "path, filename, renamed, changed");
 	/* Readonly properties are written once, here, before anyone sees the object. */
@@ -449,13 +449,13 @@ static void watcher_iterator_fetch(async_iterator_t *iter)
 		if (w->closed) {
 			return;
 		}
-		zend_coroutine_t *co = async_wait_begin(NULL, "wait for filesystem events");
+		zend_coroutine_t *co = async__wait_begin(NULL, "wait for filesystem events");
 		if (co == NULL) {
 			return;
 		}
-		bool ok = async_wait_on(co, &w->event, false, zend_async_waker_callback_resolve, NULL)
-			&& async_wait_suspend(co);
-		async_wait_end(co);
+		bool ok = async__wait_on(co, &w->event, false, zend_async_waker_callback_resolve, NULL)
+			&& async__wait_suspend(co);
+		async__wait_end(co);
 		if (!ok) {
 			return;
 		}
@@ -470,7 +470,7 @@ static const async_iterator_ops_t watcher_iterator_ops = {
 
 static zend_object_iterator *watcher_get_iterator(zend_class_entry *ce, zval *object, int by_ref)
 {
-	return async_iterator_new(object, by_ref, &watcher_iterator_ops);
+	return async__iterator_new(object, by_ref, &watcher_iterator_ops);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -598,13 +598,13 @@ ZEND_METHOD(Async_FileSystemWatcher, getIterator)
  * Registration
  * ------------------------------------------------------------------------------------------- */
 
-zend_result async_fs_watcher_minit(void)
+zend_result async__fs_watcher_minit(void)
 {
-	async_ce_fs_event = register_class_Async_FileSystemEvent();
-	async_ce_fs_watcher = register_class_Async_FileSystemWatcher(async_ce_awaitable, zend_ce_aggregate);
-	async_ce_fs_watcher->create_object = watcher_object_create;
-	async_ce_fs_watcher->get_iterator = watcher_get_iterator;
-	async_object_handlers_init(&watcher_handlers, XtOffsetOf(async_watcher_t, std), NULL,
+	async__ce_fs_event = register_class_Async_FileSystemEvent();
+	async__ce_fs_watcher = register_class_Async_FileSystemWatcher(async__ce_awaitable, zend_ce_aggregate);
+	async__ce_fs_watcher->create_object = watcher_object_create;
+	async__ce_fs_watcher->get_iterator = watcher_get_iterator;
+	async__object_handlers_init(&watcher_handlers, XtOffsetOf(async_watcher_t, std), NULL,
 		watcher_object_free, watcher_object_get_gc);
 	return SUCCESS;
 }

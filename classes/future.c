@@ -6,7 +6,7 @@
  * Future is an event reference holding one reference to it. Because the shared future is a Zend
  * object, the GC can walk FutureState -> result/exception/chain callables -> child futures, and a
  * cycle through a future's own result or a callback's closure is collected like any other.
- * Futures created from C (ZEND_ASYNC_NEW_FUTURE, async_future_new) are the same hidden objects;
+ * Futures created from C (ZEND_ASYNC_NEW_FUTURE, async__future_new) are the same hidden objects;
  * PHP only ever sees the Future wrappers for them.
  *
  * Chains. map/catch/finally subscribe a chain callback holding the child future. When the parent
@@ -25,8 +25,8 @@
 #include "zend_interfaces.h"
 #include "future_arginfo.h"
 
-zend_class_entry *async_ce_future_state;
-zend_class_entry *async_ce_future;
+zend_class_entry *async__ce_future_state;
+zend_class_entry *async__ce_future;
 
 /* per-process: object handlers, filled once at MINIT */
 static zend_object_handlers future_state_handlers;
@@ -39,7 +39,7 @@ static zend_object_handlers future_handlers;
 
 typedef struct {
 	zend_future_t future;  /* first: the event */
-	async_future_reader_gone_fn reader_gone; /* see async_future_on_reader_gone() */
+	async_future_reader_gone_fn reader_gone; /* see async__future_on_reader_gone() */
 	zend_object std;       /* Async\FutureState; extra_size bytes, if any, follow it */
 } async_future_t;
 
@@ -254,7 +254,7 @@ static void future_task_clear(async_future_task_t *task)
 static void future_task_abandon(async_future_task_t *task, zend_object *exception)
 {
 	if (task->child != NULL && !FUTURE_DONE(task->child)) {
-		zend_object *error = exception ? exception : async_new_exception(async_ce_async_cancellation, "Future has been cancelled");
+		zend_object *error = exception ? exception : async__new_exception(async__ce_async_cancellation, "Future has been cancelled");
 		future_settle_child(task->child, NULL, error);
 		if (exception == NULL) {
 			OBJ_RELEASE(error);
@@ -403,7 +403,7 @@ static bool future_dispose(zend_async_event_t *event)
 static zend_string *future_info(zend_async_event_t *event)
 {
 	zend_future_t *fu = (zend_future_t *) event;
-	zend_string *site = async_location_string(fu->filename, fu->lineno);
+	zend_string *site = async__location_string(fu->filename, fu->lineno);
 	zend_string *info = zend_strpprintf(0, "FutureState(%s) created at %s",
 		ZEND_ASYNC_EVENT_IS_CLOSED(event) ? "completed" : "pending", ZSTR_VAL(site));
 	zend_string_release(site);
@@ -432,7 +432,7 @@ static zend_object *future_create_object_ex(zend_class_entry *ce, size_t extra_s
 	f->std.handlers = &future_state_handlers;
 
 	zend_async_event_t *ev = FUTURE_EV(f);
-	async_event_init_in_object(ev, &future_event_methods, XtOffsetOf(async_future_t, std),
+	async__event_init_in_object(ev, &future_event_methods, XtOffsetOf(async_future_t, std),
 		ZEND_ASYNC_EVENT_F_ZVAL_RESULT);
 	if (extra_size) {
 		ev->extra_offset = XtOffsetOf(async_future_t, std) + XtOffsetOf(zend_object, properties_table);
@@ -450,7 +450,7 @@ static zend_object *future_create_object(zend_class_entry *ce)
 
 static async_future_t *future_alloc(void)
 {
-	return FUTURE_FROM_STD(future_create_object(async_ce_future_state));
+	return FUTURE_FROM_STD(future_create_object(async__ce_future_state));
 }
 
 static zend_string *exception_message(zend_object *ex)
@@ -468,17 +468,17 @@ static void future_report_disposal(async_future_t *f)
 	}
 	ZEND_ASYNC_EVENT_SET(FUTURE_EV(f), ASYNC_FUTURE_F_REPORTED);
 	zend_object *ex = f->future.exception;
-	if (ex != NULL && !FUTURE_HAS(f, ZEND_ASYNC_EVENT_F_EXCEPTION_HANDLED) && !async_is_cancellation(ex)) {
+	if (ex != NULL && !FUTURE_HAS(f, ZEND_ASYNC_EVENT_F_EXCEPTION_HANDLED) && !async__is_cancellation(ex)) {
 		zend_string *message = exception_message(ex);
-		zend_string *created = async_location_string(f->future.filename, f->future.lineno);
-		zend_string *completed = async_location_string(f->future.completed_filename, f->future.completed_lineno);
+		zend_string *created = async__location_string(f->future.filename, f->future.lineno);
+		zend_string *completed = async__location_string(f->future.completed_filename, f->future.completed_lineno);
 		zend_error(E_WARNING, "Unhandled exception in Future: %s; use catch() or ignore() to handle it "
 			"(created at %s, completed at %s)", ZSTR_VAL(message), ZSTR_VAL(created), ZSTR_VAL(completed));
 		zend_string_release(completed);
 		zend_string_release(created);
 		zend_string_release(message);
 	} else if (!FUTURE_HAS(f, ZEND_ASYNC_EVENT_F_RESULT_USED)) {
-		zend_string *site = async_location_string(f->future.filename, f->future.lineno);
+		zend_string *site = async__location_string(f->future.filename, f->future.lineno);
 		zend_error(E_WARNING, "Future created at %s was never used; call await(), map(), catch(), finally() "
 			"or ignore() to suppress this warning", ZSTR_VAL(site));
 		zend_string_release(site);
@@ -556,7 +556,7 @@ static void future_obj_bind(zend_object *object, async_future_t *f)
 
 static zend_object *future_obj_new(async_future_t *f)
 {
-	zend_object *object = future_obj_create(async_ce_future);
+	zend_object *object = future_obj_create(async__ce_future);
 	future_obj_bind(object, f);
 	return object;
 }
@@ -570,7 +570,7 @@ static void future_obj_free(zend_object *object)
 		async_future_t *f = (async_future_t *) event;
 		async_future_reader_gone_fn gone = FUTURE_DONE(f) ? NULL : f->reader_gone;
 		if (gone != NULL) {
-			/* the hook's owner holds a reference (async_future_on_reader_gone()): f lives on */
+			/* the hook's owner holds a reference (async__future_on_reader_gone()): f lives on */
 			ZEND_ASSERT(GC_REFCOUNT(&f->std) > 1);
 			OBJ_RELEASE(ZEND_ASYNC_EVENT_TO_OBJECT(event));
 			if (GC_REFCOUNT(&f->std) == 1 && f->future.event.callbacks.length <= 1) {
@@ -583,7 +583,7 @@ static void future_obj_free(zend_object *object)
 	zend_object_std_dtor(object);
 }
 
-void async_future_on_reader_gone(zend_future_t *future, async_future_reader_gone_fn fn)
+void async__future_on_reader_gone(zend_future_t *future, async_future_reader_gone_fn fn)
 {
 	((async_future_t *) future)->reader_gone = fn;
 }
@@ -607,7 +607,7 @@ static HashTable *future_obj_get_gc(zend_object *object, zval **table, int *num)
 static async_future_t *future_from_this(zval *this_ptr)
 {
 	zend_object *object = Z_OBJ_P(this_ptr);
-	if (object->ce == async_ce_future_state) {
+	if (object->ce == async__ce_future_state) {
 		return FUTURE_FROM_STD(object);
 	}
 	zend_async_event_t *event = FUTURE_OBJ(object)->event;
@@ -652,8 +652,8 @@ static bool future_writer_can_settle(async_future_t *f)
 		return true;
 	}
 	if (!FUTURE_HAS(f, ASYNC_FUTURE_F_CANCELLED)) {
-		zend_string *site = async_location_string(f->future.completed_filename, f->future.completed_lineno);
-		async_throw(async_ce_async_exception, "FutureState is already completed at %s", ZSTR_VAL(site));
+		zend_string *site = async__location_string(f->future.completed_filename, f->future.completed_lineno);
+		async__throw(async__ce_async_exception, "FutureState is already completed at %s", ZSTR_VAL(site));
 		zend_string_release(site);
 	}
 	return false;
@@ -671,7 +671,7 @@ static void future_cancel(async_future_t *f, zend_object *cancellation)
 		future_settle(f, NULL, cancellation);
 		return;
 	}
-	zend_object *error = async_new_exception(async_ce_async_cancellation, "Future has been cancelled");
+	zend_object *error = async__new_exception(async__ce_async_cancellation, "Future has been cancelled");
 	future_settle(f, NULL, error);
 	OBJ_RELEASE(error);
 }
@@ -712,7 +712,7 @@ static void future_chain_method(INTERNAL_FUNCTION_PARAMETERS, async_chain_kind k
 /* Future::await() is Async\await($this, $cancellation): one implementation of waiting. */
 static void future_await(zend_object *future, zend_object *cancellation, zval *return_value)
 {
-	async_await(future, cancellation, return_value);
+	async__await(future, cancellation, return_value);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -775,12 +775,12 @@ static zend_string *future_state_line(async_future_t *f)
 {
 	zend_future_t *fu = &f->future;
 	if (!FUTURE_DONE(f)) {
-		zend_string *site = async_location_string(fu->filename, fu->lineno);
+		zend_string *site = async__location_string(fu->filename, fu->lineno);
 		zend_string *line = zend_strpprintf(0, "Future(pending) created at %s", ZSTR_VAL(site));
 		zend_string_release(site);
 		return line;
 	}
-	zend_string *site = async_location_string(fu->completed_filename, fu->completed_lineno);
+	zend_string *site = async__location_string(fu->completed_filename, fu->completed_lineno);
 	zend_string *line;
 	if (FUTURE_HAS(f, ASYNC_FUTURE_F_CANCELLED)) {
 		line = zend_strpprintf(0, "Future(cancelled at %s)", ZSTR_VAL(site));
@@ -819,28 +819,28 @@ ZEND_METHOD(Async_FutureState, getCreatedFileAndLine)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	THIS_FUTURE(f);
-	async_return_file_and_line(return_value, f->future.filename, f->future.lineno);
+	async__return_file_and_line(return_value, f->future.filename, f->future.lineno);
 }
 
 ZEND_METHOD(Async_FutureState, getCreatedLocation)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	THIS_FUTURE(f);
-	RETURN_STR(async_location_string(f->future.filename, f->future.lineno));
+	RETURN_STR(async__location_string(f->future.filename, f->future.lineno));
 }
 
 ZEND_METHOD(Async_FutureState, getCompletedFileAndLine)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	THIS_FUTURE(f);
-	async_return_file_and_line(return_value, f->future.completed_filename, f->future.completed_lineno);
+	async__return_file_and_line(return_value, f->future.completed_filename, f->future.completed_lineno);
 }
 
 ZEND_METHOD(Async_FutureState, getCompletedLocation)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	THIS_FUTURE(f);
-	RETURN_STR(async_location_string(f->future.completed_filename, f->future.completed_lineno));
+	RETURN_STR(async__location_string(f->future.completed_filename, f->future.completed_lineno));
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -876,7 +876,7 @@ ZEND_METHOD(Async_Future, __construct)
 {
 	zend_object *state;
 	ZEND_PARSE_PARAMETERS_START(1, 1)
-		Z_PARAM_OBJ_OF_CLASS(state, async_ce_future_state)
+		Z_PARAM_OBJ_OF_CLASS(state, async__ce_future_state)
 	ZEND_PARSE_PARAMETERS_END();
 	if (FUTURE_OBJ(Z_OBJ_P(ZEND_THIS))->event != NULL) {
 		zend_throw_error(NULL, "Async\\Future is already initialized");
@@ -889,7 +889,7 @@ ZEND_METHOD(Async_Future, isCancelled)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	THIS_FUTURE(f);
-	RETURN_BOOL(async_future_is_cancelled(&f->future));
+	RETURN_BOOL(async__future_is_cancelled(&f->future));
 }
 
 ZEND_METHOD(Async_Future, cancel)
@@ -897,7 +897,7 @@ ZEND_METHOD(Async_Future, cancel)
 	zend_object *cancellation = NULL;
 	ZEND_PARSE_PARAMETERS_START(0, 1)
 		Z_PARAM_OPTIONAL
-		Z_PARAM_OBJ_OF_CLASS_OR_NULL(cancellation, async_ce_async_cancellation)
+		Z_PARAM_OBJ_OF_CLASS_OR_NULL(cancellation, async__ce_async_cancellation)
 	ZEND_PARSE_PARAMETERS_END();
 	THIS_FUTURE(f);
 	future_cancel(f, cancellation);
@@ -931,7 +931,7 @@ ZEND_METHOD(Async_Future, await)
 	zend_object *cancellation = NULL;
 	ZEND_PARSE_PARAMETERS_START(0, 1)
 		Z_PARAM_OPTIONAL
-		Z_PARAM_OBJ_OF_CLASS_OR_NULL(cancellation, async_ce_completable)
+		Z_PARAM_OBJ_OF_CLASS_OR_NULL(cancellation, async__ce_completable)
 	ZEND_PARSE_PARAMETERS_END();
 	THIS_FUTURE(f);
 	(void) f;
@@ -942,12 +942,12 @@ ZEND_METHOD(Async_Future, await)
  * The C API
  * ------------------------------------------------------------------------------------------- */
 
-zend_future_t *async_future_new(void)
+zend_future_t *async__future_new(void)
 {
 	return &future_alloc()->future;
 }
 
-bool async_future_resolve(zend_future_t *future, zval *value)
+bool async__future_resolve(zend_future_t *future, zval *value)
 {
 	if (ZEND_ASYNC_EVENT_IS_CLOSED(&future->event)) {
 		return false;
@@ -956,7 +956,7 @@ bool async_future_resolve(zend_future_t *future, zval *value)
 	return true;
 }
 
-bool async_future_reject(zend_future_t *future, zend_object *error)
+bool async__future_reject(zend_future_t *future, zend_object *error)
 {
 	if (ZEND_ASYNC_EVENT_IS_CLOSED(&future->event)) {
 		return false;
@@ -965,21 +965,21 @@ bool async_future_reject(zend_future_t *future, zend_object *error)
 	return true;
 }
 
-zend_object *async_future_new_object(zend_future_t *future)
+zend_object *async__future_new_object(zend_future_t *future)
 {
 	return future_obj_new((async_future_t *) future);
 }
 
-bool async_future_is_cancelled(zend_future_t *future)
+bool async__future_is_cancelled(zend_future_t *future)
 {
 	return ZEND_ASYNC_EVENT_IS_CLOSED(&future->event) && future->exception != NULL
-		&& instanceof_function(future->exception->ce, async_ce_async_cancellation);
+		&& instanceof_function(future->exception->ce, async__ce_async_cancellation);
 }
 
 /* ZEND_ASYNC_NEW_FUTURE: extra_size zeroed bytes at event.extra_offset. */
 static zend_future_t *future_api_new(bool thread_safe, size_t extra_size)
 {
-	async_future_t *f = FUTURE_FROM_STD(future_create_object_ex(async_ce_future_state, extra_size));
+	async_future_t *f = FUTURE_FROM_STD(future_create_object_ex(async__ce_future_state, extra_size));
 	if (thread_safe) {
 		ZEND_ASYNC_EVENT_SET(FUTURE_EV(f), ZEND_FUTURE_F_THREAD_SAFE);
 	}
@@ -990,21 +990,21 @@ static zend_future_t *future_api_new(bool thread_safe, size_t extra_size)
  * Registration
  * ------------------------------------------------------------------------------------------- */
 
-zend_result async_future_minit(void)
+zend_result async__future_minit(void)
 {
-	async_ce_future_state = register_class_Async_FutureState();
-	async_ce_future_state->create_object = future_create_object;
-	async_ce_future = register_class_Async_Future(async_ce_completable);
-	async_ce_future->create_object = future_obj_create;
+	async__ce_future_state = register_class_Async_FutureState();
+	async__ce_future_state->create_object = future_create_object;
+	async__ce_future = register_class_Async_Future(async__ce_completable);
+	async__ce_future->create_object = future_obj_create;
 
-	async_object_handlers_init(&future_state_handlers, XtOffsetOf(async_future_t, std), future_state_dtor_obj, future_state_free_obj, future_state_get_gc);
+	async__object_handlers_init(&future_state_handlers, XtOffsetOf(async_future_t, std), future_state_dtor_obj, future_state_free_obj, future_state_get_gc);
 
-	async_object_handlers_init(&future_handlers, XtOffsetOf(async_future_obj_t, std), NULL, future_obj_free, future_obj_get_gc);
+	async__object_handlers_init(&future_handlers, XtOffsetOf(async_future_obj_t, std), NULL, future_obj_free, future_obj_get_gc);
 
 	zend_async_scheduler_api_t api = { .new_future = future_api_new };
 	if (!zend_async_scheduler_register(PHP_ASYNC_NAME, false, &api)) {
 		return FAILURE; /* another implementation of the scheduler's table is registered */
 	}
-	async_class_register(ZEND_ASYNC_CLASS_FUTURE, async_ce_future);
+	async__class_register(ZEND_ASYNC_CLASS_FUTURE, async__ce_future);
 	return SUCCESS;
 }

@@ -105,7 +105,7 @@ static const async_event_methods_t iterate_event_methods = {
 static iterate_state_t *iterate_state_new(uint32_t concurrency)
 {
 	iterate_state_t *st = ecalloc(1, sizeof(iterate_state_t));
-	async_event_init(&st->event, &iterate_event_methods);
+	async__event_init(&st->event, &iterate_event_methods);
 	st->concurrency = concurrency;
 	return st;
 }
@@ -133,7 +133,7 @@ static void iterate_fail_with_exception(iterate_state_t *st)
 /* Suspends the caller until a callback coroutine finishes. False with an exception. */
 static bool iterate_wait(iterate_state_t *st)
 {
-	return async_wait_event(&st->event, NULL, NULL, "iterate");
+	return async__wait_event(&st->event, NULL, NULL, "iterate");
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -175,7 +175,7 @@ static void iterate_done_dispose(zend_async_event_callback_t *callback, zend_asy
  * (the reason is in the state). */
 static zend_coroutine_t *iterate_new_coroutine(iterate_state_t *st)
 {
-	zend_coroutine_t *co = async_spawn(st->scope, NULL, ZEND_COROUTINE_NORMAL);
+	zend_coroutine_t *co = async__spawn(st->scope, NULL, ZEND_COROUTINE_NORMAL);
 	if (co == NULL) {
 		iterate_fail_with_exception(st);
 		return NULL;
@@ -394,13 +394,13 @@ static bool iterate_feed_workers(iterate_state_t *st, iterate_source_t *src, zen
 {
 	for (bool first = true; ; first = false) {
 		iterate_worker_t *w = NULL;
-		while (!st->stop && !async_scope_refuses_spawn(st->scope)
+		while (!st->stop && !async__scope_refuses_spawn(st->scope)
 			&& (w = iterate_free_worker(st, callback)) == NULL && !st->stop) {
 			if (!iterate_wait(st)) {
 				return false;
 			}
 		}
-		if (w == NULL || st->stop || async_scope_refuses_spawn(st->scope)) {
+		if (w == NULL || st->stop || async__scope_refuses_spawn(st->scope)) {
 			return true;
 		}
 		/* the source moves on only once a worker can take the element: a stop leaves the rest
@@ -436,7 +436,7 @@ static bool iterate_feed(iterate_state_t *st, iterate_source_t *src, zend_fcall_
 				return false;
 			}
 		}
-		if (st->stop || async_scope_refuses_spawn(st->scope)) {
+		if (st->stop || async__scope_refuses_spawn(st->scope)) {
 			return true; /* a closed scope: cancelled from outside, its coroutines say why */
 		}
 		zval value, key;
@@ -460,25 +460,25 @@ static bool iterate_feed(iterate_state_t *st, iterate_source_t *src, zend_fcall_
 /* After the callbacks: what they spawned and left running is cancelled or awaited. */
 static bool iterate_settle_pending(iterate_state_t *st, bool cancel_pending)
 {
-	if (async_scope_is_finished(st->scope)) {
+	if (async__scope_is_finished(st->scope)) {
 		return true;
 	}
 	if (!cancel_pending) {
-		return async_scope_await_finished(st->scope, "iterate");
+		return async__scope_await_finished(st->scope, "iterate");
 	}
-	zend_object *error = async_new_exception(async_ce_async_cancellation,
+	zend_object *error = async__new_exception(async__ce_async_cancellation,
 		"Cancellation of pending coroutines after iterator completion");
-	async_scope_cancel(st->scope, error, false);
+	async__scope_cancel(st->scope, error, false);
 	OBJ_RELEASE(error);
 	/* ... and awaited: their finally blocks have run when iterate() returns */
-	return async_scope_await_finished(st->scope, "iterate");
+	return async__scope_await_finished(st->scope, "iterate");
 }
 
 /* The body of iterate() once the arguments are checked. */
 static void iterate_run(zval *iterable, zend_fcall_t *callback, uint32_t concurrency, bool cancel_pending)
 {
 	iterate_state_t *st = iterate_state_new(concurrency);
-	st->scope = async_scope_new(async_scope_current());
+	st->scope = async__scope_new(async__scope_current());
 	ZEND_ASYNC_EVENT_CLR(&st->scope->event, ZEND_ASYNC_SCOPE_F_DISPOSE_SAFELY);
 
 	iterate_source_t src;
@@ -498,13 +498,13 @@ static void iterate_run(zval *iterable, zend_fcall_t *callback, uint32_t concurr
 	source_close(&src);
 	if (!caller_ok) {
 		/* The caller was cancelled while it waited: nothing of the iteration outlives it. */
-		async_scope_cancel(st->scope, NULL, false);
+		async__scope_cancel(st->scope, NULL, false);
 	}
 
 	zend_async_scope_t *scope = st->scope;
 	st->scope = NULL;
-	async_scope_close(scope);
-	async_scope_release(scope);
+	async__scope_close(scope);
+	async__scope_release(scope);
 	if (caller_ok && st->error != NULL) {
 		zend_object *error = st->error;
 		st->error = NULL;
@@ -532,19 +532,19 @@ ZEND_FUNCTION(Async_iterate)
 		zend_argument_value_error(3, "must be between 0 and %u", UINT32_MAX);
 		RETURN_THROWS();
 	}
-	if (!async_wait_allowed()) {
-		async_wait_throw_not_allowed("iterate");
+	if (!async__wait_allowed()) {
+		async__wait_throw_not_allowed("iterate");
 		RETURN_THROWS();
 	}
 	if (ZEND_ASYNC_G(coroutine) == NULL) {
-		async_scheduler_launch();
+		async__scheduler_launch();
 	}
 	zend_fcall_t *callback = zend_async_fcall_new(&fci, &fcc);
 	iterate_run(iterable, callback, (uint32_t) concurrency, cancel_pending);
 	zend_fcall_release(callback);
 }
 
-zend_result async_iterate_minit(void)
+zend_result async__iterate_minit(void)
 {
 	zend_register_functions(NULL, ext_functions, NULL, MODULE_PERSISTENT);
 	return SUCCESS;

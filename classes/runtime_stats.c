@@ -70,7 +70,7 @@ ZEND_FUNCTION(Async_runtime_stats)
 	add_assoc_long(return_value, "fiber_pool_virtual_bytes", (zend_long) ASYNC_G(live_contexts) * context_virtual_bytes());
 }
 
-zend_result async_runtime_stats_minit(void)
+zend_result async__runtime_stats_minit(void)
 {
 	zend_register_functions(NULL, ext_functions, NULL, MODULE_PERSISTENT);
 	return SUCCESS;

@@ -16,9 +16,9 @@
 #include "zend_interfaces.h"
 #include "scope_arginfo.h"
 
-zend_class_entry *async_ce_scope;
-zend_class_entry *async_ce_scope_provider;
-zend_class_entry *async_ce_spawn_strategy;
+zend_class_entry *async__ce_scope;
+zend_class_entry *async__ce_scope_provider;
+zend_class_entry *async__ce_spawn_strategy;
 /* per-process: object handlers, filled once at MINIT */
 static zend_object_handlers scope_handlers;
 
@@ -53,7 +53,7 @@ static void scope_free(zend_async_scope_t *scope);
 
 static bool scope_event_dispose(zend_async_event_t *event)
 {
-	async_scope_release((zend_async_scope_t *) event);
+	async__scope_release((zend_async_scope_t *) event);
 	return true;
 }
 
@@ -61,8 +61,8 @@ static zend_string *scope_event_info(zend_async_event_t *event)
 {
 	async_scope_t *s = ASYNC_SCOPE(event);
 	return zend_strpprintf(0, "Scope(coroutines=%u, zombies=%u, children=%u%s%s)", s->active, s->zombies,
-		s->scope.scopes.length, async_scope_is_closed(&s->scope) ? ", closed" : "",
-		async_scope_is_cancelled(&s->scope) ? ", cancelled" : "");
+		s->scope.scopes.length, async__scope_is_closed(&s->scope) ? ", closed" : "",
+		async__scope_is_cancelled(&s->scope) ? ", cancelled" : "");
 }
 
 static bool scope_vtable_try_dispose(zend_async_scope_t *scope)
@@ -75,10 +75,10 @@ static const async_event_methods_t scope_event_methods = {
 	.info = scope_event_info,
 };
 
-zend_async_scope_t *async_scope_new(zend_async_scope_t *parent)
+zend_async_scope_t *async__scope_new(zend_async_scope_t *parent)
 {
 	async_scope_t *s = ecalloc(1, sizeof(async_scope_t));
-	async_event_init(&s->scope.event, &scope_event_methods);
+	async__event_init(&s->scope.event, &scope_event_methods);
 	s->scope.try_to_dispose = scope_vtable_try_dispose;
 	ZVAL_UNDEF(&s->exception_handler);
 	ZVAL_UNDEF(&s->child_exception_handler);
@@ -92,7 +92,7 @@ zend_async_scope_t *async_scope_new(zend_async_scope_t *parent)
 		v->data[v->length++] = &s->scope;
 		s->scope.parent_scope = parent;
 		s->scope.request_scope = parent->request_scope;
-		async_scope_add_ref(parent);
+		async__scope_add_ref(parent);
 		if (ZEND_ASYNC_EVENT_HAS(&parent->event, ZEND_ASYNC_SCOPE_F_DISPOSE_SAFELY)) {
 			ZEND_ASYNC_EVENT_SET(&s->scope.event, ZEND_ASYNC_SCOPE_F_DISPOSE_SAFELY);
 		}
@@ -100,7 +100,7 @@ zend_async_scope_t *async_scope_new(zend_async_scope_t *parent)
 	return &s->scope;
 }
 
-void async_scope_add_ref(zend_async_scope_t *scope)
+void async__scope_add_ref(zend_async_scope_t *scope)
 {
 	scope->event.ref_count++;
 }
@@ -120,7 +120,7 @@ static zend_always_inline void scope_release(zend_async_scope_t *scope)
 	}
 }
 
-void async_scope_release(zend_async_scope_t *scope)
+void async__scope_release(zend_async_scope_t *scope)
 {
 	scope_release(scope);
 }
@@ -140,7 +140,7 @@ static void scope_detach_from_parent(zend_async_scope_t *scope)
 		}
 	}
 	scope->parent_scope = NULL;
-	async_scope_release(parent);
+	async__scope_release(parent);
 }
 
 static void scope_stop_dispose_timer(async_scope_t *s)
@@ -178,7 +178,7 @@ static void scope_free(zend_async_scope_t *scope)
 		zend_array_release(s->collected_errors);
 	}
 	if (s->context) {
-		async_context_set_scope(s->context, NULL);
+		async__context_set_scope(s->context, NULL);
 		OBJ_RELEASE(s->context);
 	}
 	if (scope->scopes.data) {
@@ -202,9 +202,9 @@ static void scope_notify(zend_async_scope_t *scope, const async_scope_notice_t *
 	if (scope->event.callbacks.length == 0) {
 		return;
 	}
-	async_scope_add_ref(scope);
+	async__scope_add_ref(scope);
 	ZEND_ASYNC_CALLBACKS_NOTIFY(&scope->event, (void *) notice, NULL);
-	async_scope_release(scope);
+	async__scope_release(scope);
 }
 
 /* Applies a change of the active / total counts to the scope and its ancestors. */
@@ -228,7 +228,7 @@ static zend_never_inline void scope_tree_notify(zend_async_scope_t *scope, int a
 	zend_async_scope_t *chain[64];
 	uint32_t n = 0;
 	for (zend_async_scope_t *s = scope; s != NULL && n < 64; s = s->parent_scope) {
-		async_scope_add_ref(s);
+		async__scope_add_ref(s);
 		chain[n++] = s;
 	}
 	for (uint32_t i = 0; i < n; i++) {
@@ -241,7 +241,7 @@ static zend_never_inline void scope_tree_notify(zend_async_scope_t *scope, int a
 		}
 	}
 	for (uint32_t i = 0; i < n; i++) {
-		async_scope_release(chain[i]);
+		async__scope_release(chain[i]);
 	}
 }
 
@@ -264,7 +264,7 @@ static zend_always_inline void scope_tree_count(zend_async_scope_t *scope, int a
 	}
 }
 
-bool async_scope_add_coroutine(zend_async_scope_t *scope, zend_coroutine_t *coroutine)
+bool async__scope_add_coroutine(zend_async_scope_t *scope, zend_coroutine_t *coroutine)
 {
 	async_scope_t *s = ASYNC_SCOPE(scope);
 	async_coroutine_t *co = ASYNC_CO_FROM_CORO(coroutine);
@@ -272,7 +272,7 @@ bool async_scope_add_coroutine(zend_async_scope_t *scope, zend_coroutine_t *coro
 	async_list_append(&s->coroutines, &co->scope_node);
 	coroutine->scope = scope;
 	co->in_scope = true;
-	async_scope_add_ref(scope);
+	async__scope_add_ref(scope);
 	s->active++;
 	scope_tree_count(scope, 1, 1);
 	return true;
@@ -302,7 +302,7 @@ static zend_always_inline zend_async_scope_t *scope_unlink(zend_coroutine_t *cor
 }
 
 /* The coroutine finished: it leaves its scope, which may now be done. */
-void async_scope_remove_coroutine(zend_coroutine_t *coroutine)
+void async__scope_remove_coroutine(zend_coroutine_t *coroutine)
 {
 	bool was_zombie;
 	zend_async_scope_t *scope = scope_unlink(coroutine, &was_zombie);
@@ -317,7 +317,7 @@ void async_scope_remove_coroutine(zend_coroutine_t *coroutine)
 }
 
 /* Freed without finishing (after a fatal error): drop the link without running anything. */
-void async_scope_forget_coroutine(zend_coroutine_t *coroutine)
+void async__scope_forget_coroutine(zend_coroutine_t *coroutine)
 {
 	bool was_zombie;
 	zend_async_scope_t *scope = scope_unlink(coroutine, &was_zombie);
@@ -352,12 +352,12 @@ static void scope_zombify(zend_coroutine_t *coroutine)
  * parent; the helper runs there); past that, the scheduler's. */
 static void scope_finally_deliver(zend_object *subject, zend_object *error)
 {
-	zend_async_scope_t *scope = async_scope_from_object(subject);
+	zend_async_scope_t *scope = async__scope_from_object(subject);
 	zend_coroutine_t *helper = ZEND_ASYNC_CURRENT_COROUTINE;
 	zend_async_scope_t *parent = scope != NULL && scope->parent_scope != NULL ? scope->parent_scope
 		: helper != NULL && helper->scope != scope ? helper->scope : NULL;
-	if (scope == NULL || !async_scope_propagate_error(scope, parent, NULL, &error)) {
-		async_scheduler_unhandled_exception(NULL, error);
+	if (scope == NULL || !async__scope_propagate_error(scope, parent, NULL, &error)) {
+		async__scheduler_unhandled_exception(NULL, error);
 	}
 	OBJ_RELEASE(error);
 }
@@ -371,9 +371,9 @@ static void scope_finally_later(zend_async_scope_t *scope)
 	zend_array *handlers = s->finally_handlers;
 	s->finally_handlers = NULL;
 	scope_finally_track(scope, false);
-	zend_object *subject = async_scope_get_object(scope);
-	zend_async_scope_t *home = scope->parent_scope != NULL ? scope->parent_scope : async_scope_main();
-	async_finally_run_later(home, handlers, subject, "Multiple exceptions in Scope finally handlers", scope_finally_deliver);
+	zend_object *subject = async__scope_get_object(scope);
+	zend_async_scope_t *home = scope->parent_scope != NULL ? scope->parent_scope : async__scope_main();
+	async__finally_run_later(home, handlers, subject, "Multiple exceptions in Scope finally handlers", scope_finally_deliver);
 	OBJ_RELEASE(subject);
 }
 
@@ -382,7 +382,7 @@ static void scope_do_dispose(zend_async_scope_t *scope)
 	async_scope_t *s = ASYNC_SCOPE(scope);
 	s->disposed = true;
 	ZEND_ASYNC_EVENT_SET(&scope->event, ZEND_ASYNC_SCOPE_F_CLOSED);
-	async_scope_add_ref(scope);
+	async__scope_add_ref(scope);
 	scope_stop_dispose_timer(s);
 	if (s->finally_handlers != NULL) {
 		scope_finally_later(scope);
@@ -391,12 +391,12 @@ static void scope_do_dispose(zend_async_scope_t *scope)
 	scope_notify(scope, &notice_disposed);
 	zend_async_scope_t *parent = scope->parent_scope;
 	if (parent != NULL) {
-		async_scope_add_ref(parent);
+		async__scope_add_ref(parent);
 		scope_detach_from_parent(scope);
 		scope_try_dispose(parent);
-		async_scope_release(parent);
+		async__scope_release(parent);
 	}
-	async_scope_release(scope);
+	async__scope_release(scope);
 }
 
 static uint32_t scope_structural_refs(zend_async_scope_t *scope)
@@ -414,7 +414,7 @@ static bool scope_try_dispose(zend_async_scope_t *scope)
 		return false;
 	}
 	bool held = scope->event.ref_count > scope_structural_refs(scope);
-	if (!async_scope_refuses_spawn(scope) && held) {
+	if (!async__scope_refuses_spawn(scope) && held) {
 		return false;
 	}
 	ZEND_ASYNC_EVENT_SET(&scope->event, ZEND_ASYNC_SCOPE_F_DISPOSING);
@@ -422,7 +422,7 @@ static bool scope_try_dispose(zend_async_scope_t *scope)
 	return true;
 }
 
-void async_scope_close(zend_async_scope_t *scope)
+void async__scope_close(zend_async_scope_t *scope)
 {
 	ZEND_ASYNC_EVENT_SET(&scope->event, ZEND_ASYNC_SCOPE_F_CLOSED);
 	scope_try_dispose(scope);
@@ -436,13 +436,13 @@ void async_scope_close(zend_async_scope_t *scope)
 static void scope_cancel_tree(zend_async_scope_t *scope, zend_object *error, const char *message, bool safe_mode)
 {
 	async_scope_t *s = ASYNC_SCOPE(scope);
-	if (async_scope_is_cancelled(scope)) {
+	if (async__scope_is_cancelled(scope)) {
 		return; /* the first cancellation stands */
 	}
-	/* Cancelled refuses new spawns (async_scope_refuses_spawn()); closed comes with disposal,
+	/* Cancelled refuses new spawns (async__scope_refuses_spawn()); closed comes with disposal,
 	 * which follows at once when nothing is left in the tree (scope_try_dispose() below). */
 	ZEND_ASYNC_EVENT_SET(&scope->event, ZEND_ASYNC_SCOPE_F_CANCELLED);
-	async_scope_add_ref(scope);
+	async__scope_add_ref(scope);
 	scope_notify(scope, &notice_cancelled);
 
 	/* The coroutines there now, each pinned: cancelling runs code that may finish or add others. */
@@ -461,9 +461,9 @@ static void scope_cancel_tree(zend_async_scope_t *scope, zend_object *error, con
 			if (safe_mode && ZEND_COROUTINE_IS_STARTED(coro)) {
 				scope_zombify(coro);
 			} else if (error != NULL) {
-				async_coroutine_cancel(coro, error, false, false);
+				async__coroutine_cancel(coro, error, false, false);
 			} else {
-				async_coroutine_cancel(coro, async_new_exception(async_ce_async_cancellation, message), true, false);
+				async__coroutine_cancel(coro, async__new_exception(async__ce_async_cancellation, message), true, false);
 			}
 		}
 		OBJ_RELEASE(&list[i]->std);
@@ -477,16 +477,16 @@ static void scope_cancel_tree(zend_async_scope_t *scope, zend_object *error, con
 		zend_async_scope_t **children = safe_emalloc(n, sizeof(zend_async_scope_t *), 0);
 		memcpy(children, scope->scopes.data, n * sizeof(zend_async_scope_t *));
 		for (uint32_t i = 0; i < n; i++) {
-			async_scope_add_ref(children[i]);
+			async__scope_add_ref(children[i]);
 		}
 		for (uint32_t i = 0; i < n; i++) {
 			scope_cancel_tree(children[i], error, message, safe_mode);
-			async_scope_release(children[i]);
+			async__scope_release(children[i]);
 		}
 		efree(children);
 	}
 	scope_try_dispose(scope);
-	async_scope_release(scope);
+	async__scope_release(scope);
 }
 
 static bool scope_is_safe(zend_async_scope_t *scope)
@@ -494,7 +494,7 @@ static bool scope_is_safe(zend_async_scope_t *scope)
 	return ZEND_ASYNC_EVENT_HAS(&scope->event, ZEND_ASYNC_SCOPE_F_DISPOSE_SAFELY);
 }
 
-void async_scope_cancel(zend_async_scope_t *scope, zend_object *error, bool is_safely)
+void async__scope_cancel(zend_async_scope_t *scope, zend_object *error, bool is_safely)
 {
 	scope_cancel_tree(scope, error, "Scope was cancelled", is_safely && scope_is_safe(scope));
 }
@@ -505,15 +505,15 @@ static void scope_dispose_ex(zend_async_scope_t *scope, const char *message, boo
 	if (ASYNC_SCOPE(scope)->disposed) {
 		return;
 	}
-	async_scope_add_ref(scope);
+	async__scope_add_ref(scope);
 	ZEND_ASYNC_EVENT_SET(&scope->event, ZEND_ASYNC_SCOPE_F_CLOSED);
 	if (!scope_try_dispose(scope)) {
 		scope_cancel_tree(scope, NULL, message, safe_mode);
 	}
-	async_scope_release(scope);
+	async__scope_release(scope);
 }
 
-void async_scope_dispose(zend_async_scope_t *scope, const char *message)
+void async__scope_dispose(zend_async_scope_t *scope, const char *message)
 {
 	scope_dispose_ex(scope, message ? message : "Scope was cancelled", scope_is_safe(scope));
 }
@@ -532,7 +532,7 @@ static bool scope_call_handler(zend_async_scope_t *scope, zval *handler, zend_co
 		coroutine = ZEND_ASYNC_G(coroutine) ? ZEND_ASYNC_G(coroutine) : ZEND_ASYNC_MAIN_COROUTINE;
 	}
 	zval args[3], retval;
-	ZVAL_OBJ(&args[0], async_scope_get_object(scope));
+	ZVAL_OBJ(&args[0], async__scope_get_object(scope));
 	if (coroutine != NULL) {
 		ZVAL_OBJ_COPY(&args[1], ZEND_ASYNC_EVENT_TO_OBJECT(&coroutine->event));
 	} else {
@@ -571,12 +571,12 @@ static bool scope_collect(zend_async_scope_t *scope, zend_object *exception)
 	return false;
 }
 
-bool async_scope_propagate_error(zend_async_scope_t *scope, zend_async_scope_t *parent_of_first,
+bool async__scope_propagate_error(zend_async_scope_t *scope, zend_async_scope_t *parent_of_first,
 	zend_coroutine_t *coroutine, zend_object **exception)
 {
 	bool handled = false;
 	bool from_child = false;
-	async_scope_add_ref(scope);
+	async__scope_add_ref(scope);
 	zend_async_scope_t *s = scope;
 	while (s != NULL) {
 		async_scope_t *as = ASYNC_SCOPE(s);
@@ -599,20 +599,20 @@ bool async_scope_propagate_error(zend_async_scope_t *scope, zend_async_scope_t *
 			parent = parent_of_first; /* already detached (a disposed TaskGroup scope) */
 		}
 		if (parent != NULL) {
-			async_scope_add_ref(parent);
+			async__scope_add_ref(parent);
 		}
-		async_scope_cancel(s, NULL, true);
-		async_scope_release(s);
+		async__scope_cancel(s, NULL, true);
+		async__scope_release(s);
 		s = parent;
 		from_child = true;
 	}
 	if (s != NULL) {
-		async_scope_release(s);
+		async__scope_release(s);
 	}
 	return handled;
 }
 
-bool async_scope_handle_error(zend_coroutine_t *coroutine, zend_object *exception)
+bool async__scope_handle_error(zend_coroutine_t *coroutine, zend_object *exception)
 {
 	zend_async_scope_t *scope = coroutine->scope;
 	if (scope == NULL) {
@@ -622,7 +622,7 @@ bool async_scope_handle_error(zend_coroutine_t *coroutine, zend_object *exceptio
 		return true;
 	}
 	GC_ADDREF(exception);
-	bool handled = async_scope_propagate_error(scope, NULL, coroutine, &exception);
+	bool handled = async__scope_propagate_error(scope, NULL, coroutine, &exception);
 	if (!handled && exception != coroutine->exception) {
 		/* A handler threw: that error is what stays unhandled. */
 		zend_object *old = coroutine->exception;
@@ -638,26 +638,26 @@ bool async_scope_handle_error(zend_coroutine_t *coroutine, zend_object *exceptio
  * The main scope and the current one
  * ------------------------------------------------------------------------------------------- */
 
-zend_async_scope_t *async_scope_main(void)
+zend_async_scope_t *async__scope_main(void)
 {
 	if (ZEND_ASYNC_G(main_scope) == NULL) {
-		zend_async_scope_t *scope = async_scope_new(NULL);
+		zend_async_scope_t *scope = async__scope_new(NULL);
 		ZEND_ASYNC_EVENT_SET(&scope->event, ZEND_ASYNC_SCOPE_F_DISPOSE_SAFELY);
 		ZEND_ASYNC_G(main_scope) = scope;
 	}
 	return ZEND_ASYNC_G(main_scope);
 }
 
-zend_async_scope_t *async_scope_current(void)
+zend_async_scope_t *async__scope_current(void)
 {
 	if (!ASYNC_G(launched)) {
-		async_scheduler_launch();
+		async__scheduler_launch();
 	}
 	zend_coroutine_t *coro = ZEND_ASYNC_G(coroutine);
 	if (coro != NULL && coro->scope != NULL) {
 		return coro->scope;
 	}
-	return async_scope_main();
+	return async__scope_main();
 }
 
 /* End of a drain: the main scope's finally handlers run (spawns afterwards still work). False
@@ -697,16 +697,16 @@ static void scope_close_tree(zend_async_scope_t *scope)
 		zend_async_scope_t **children = safe_emalloc(n, sizeof(*children), 0);
 		for (uint32_t i = 0; i < n; i++) {
 			children[i] = scope->scopes.data[i];
-			async_scope_add_ref(children[i]);
+			async__scope_add_ref(children[i]);
 		}
 		for (uint32_t i = 0; i < n; i++) {
 			scope_close_tree(children[i]);
-			async_scope_release(children[i]);
+			async__scope_release(children[i]);
 		}
 		efree(children);
 	}
 	if (scope != ZEND_ASYNC_G(main_scope)) {
-		async_scope_close(scope);
+		async__scope_close(scope);
 	}
 }
 
@@ -724,12 +724,12 @@ static void scope_close_all(void)
 	uint32_t n = 0;
 	zend_async_scope_t *scope;
 	ZEND_HASH_FOREACH_PTR(t, scope) {
-		async_scope_add_ref(scope);
+		async__scope_add_ref(scope);
 		list[n++] = scope;
 	} ZEND_HASH_FOREACH_END();
 	for (uint32_t i = 0; i < n; i++) {
 		scope_close_tree(list[i]);
-		async_scope_release(list[i]);
+		async__scope_release(list[i]);
 	}
 	efree(list);
 }
@@ -755,21 +755,21 @@ static void scope_main_dispose(void)
 		FREE_HASHTABLE(ASYNC_G(scopes_with_finally));
 		ASYNC_G(scopes_with_finally) = NULL;
 	}
-	async_scope_release(scope);
+	async__scope_release(scope);
 }
 
 /* ---------------------------------------------------------------------------------------------
  * Spawning
  * ------------------------------------------------------------------------------------------- */
 
-void async_spawn_task(zend_async_scope_t *scope, zend_object *provider, async_task_args_t *task, zval *return_value)
+void async__spawn_task(zend_async_scope_t *scope, zend_object *provider, async_task_args_t *task, zval *return_value)
 {
-	zend_coroutine_t *coro = async_spawn(scope, provider, ZEND_COROUTINE_NORMAL);
+	zend_coroutine_t *coro = async__spawn(scope, provider, ZEND_COROUTINE_NORMAL);
 	if (coro == NULL) {
 		return;
 	}
 	if (!ZEND_COROUTINE_IS_FINISHED(coro)) {
-		async_coroutine_set_call(ASYNC_CO_FROM_CORO(coro), &task->fci, &task->fcc, task->args, task->args_count,
+		async__coroutine_set_call(ASYNC_CO_FROM_CORO(coro), &task->fci, &task->fcc, task->args, task->args_count,
 			task->named_args);
 	}
 	/* The creation reference is the caller's: it becomes the returned handle. */
@@ -777,7 +777,7 @@ void async_spawn_task(zend_async_scope_t *scope, zend_object *provider, async_ta
 }
 
 /* spawn_with(): the provider's scope (null = current); a SpawnStrategy's hooks run around the
- * enqueue (see async_spawn). */
+ * enqueue (see async__spawn). */
 static zend_async_scope_t *scope_from_provider(zend_object *provider)
 {
 	zval retval;
@@ -788,28 +788,28 @@ static zend_async_scope_t *scope_from_provider(zend_object *provider)
 		return NULL;
 	}
 	if (Z_TYPE(retval) == IS_NULL) {
-		return async_scope_current();
+		return async__scope_current();
 	}
-	if (Z_TYPE(retval) != IS_OBJECT || !instanceof_function(Z_OBJCE(retval), async_ce_scope)) {
+	if (Z_TYPE(retval) != IS_OBJECT || !instanceof_function(Z_OBJCE(retval), async__ce_scope)) {
 		zval_ptr_dtor(&retval);
-		async_throw(async_ce_async_exception, "Scope provider must return an instance of Async\\Scope");
+		async__throw(async__ce_async_exception, "Scope provider must return an instance of Async\\Scope");
 		return NULL;
 	}
-	zend_async_scope_t *scope = async_scope_from_object(Z_OBJ(retval));
+	zend_async_scope_t *scope = async__scope_from_object(Z_OBJ(retval));
 	zval_ptr_dtor(&retval); /* the object is still referenced by the provider, or the scope by us */
 	return scope;
 }
 
-/* Called by async_spawn() around the enqueue when the provider is a SpawnStrategy. */
-bool async_scope_strategy_hook(zend_object *provider, zend_coroutine_t *coroutine, zend_async_scope_t *scope,
+/* Called by async__spawn() around the enqueue when the provider is a SpawnStrategy. */
+bool async__scope_strategy_hook(zend_object *provider, zend_coroutine_t *coroutine, zend_async_scope_t *scope,
 	bool before)
 {
-	if (provider == NULL || !instanceof_function(provider->ce, async_ce_spawn_strategy)) {
+	if (provider == NULL || !instanceof_function(provider->ce, async__ce_spawn_strategy)) {
 		return true;
 	}
 	zval args[2], retval;
 	ZVAL_OBJ(&args[0], ZEND_ASYNC_EVENT_TO_OBJECT(&coroutine->event));
-	ZVAL_OBJ(&args[1], async_scope_get_object(scope));
+	ZVAL_OBJ(&args[1], async__scope_get_object(scope));
 	ZVAL_UNDEF(&retval);
 	zend_call_method_with_2_params(provider, provider->ce, NULL,
 		before ? "beforecoroutineenqueue" : "aftercoroutineenqueue", &retval, &args[0], &args[1]);
@@ -834,16 +834,16 @@ static zend_object *scope_create_object(zend_class_entry *ce)
 
 static zend_object *scope_wrap(zend_async_scope_t *scope, bool owning)
 {
-	zend_object *obj = scope_create_object(async_ce_scope);
+	zend_object *obj = scope_create_object(async__ce_scope);
 	async_scope_object_t *o = SCOPE_OBJ(obj);
 	o->event = &scope->event;
 	o->owning = owning;
-	async_scope_add_ref(scope);
+	async__scope_add_ref(scope);
 	ASYNC_SCOPE(scope)->object = obj;
 	return obj;
 }
 
-zend_object *async_scope_get_object(zend_async_scope_t *scope)
+zend_object *async__scope_get_object(zend_async_scope_t *scope)
 {
 	async_scope_t *s = ASYNC_SCOPE(scope);
 	if (s->object != NULL) {
@@ -853,7 +853,7 @@ zend_object *async_scope_get_object(zend_async_scope_t *scope)
 	return scope_wrap(scope, false);
 }
 
-zend_async_scope_t *async_scope_from_object(zend_object *object)
+zend_async_scope_t *async__scope_from_object(zend_object *object)
 {
 	return (zend_async_scope_t *) SCOPE_OBJ(object)->event;
 }
@@ -868,7 +868,7 @@ static void scope_dtor_obj(zend_object *object)
 	if (scope == NULL || !o->owning || ASYNC_SCOPE(scope)->disposed || CG(unclean_shutdown)) {
 		return;
 	}
-	async_scope_dispose(scope, "Scope is being disposed due to object destruction");
+	async__scope_dispose(scope, "Scope is being disposed due to object destruction");
 }
 
 static void scope_free_obj(zend_object *object)
@@ -880,7 +880,7 @@ static void scope_free_obj(zend_object *object)
 		if (ASYNC_SCOPE(scope)->object == object) {
 			ASYNC_SCOPE(scope)->object = NULL;
 		}
-		async_scope_release(scope);
+		async__scope_release(scope);
 	}
 	zend_object_std_dtor(object);
 }
@@ -907,12 +907,12 @@ static HashTable *scope_get_gc(zend_object *object, zval **table, int *num)
 	return NULL;
 }
 
-zend_object *async_scope_get_context(zend_async_scope_t *scope)
+zend_object *async__scope_get_context(zend_async_scope_t *scope)
 {
 	async_scope_t *s = ASYNC_SCOPE(scope);
 	if (s->context == NULL) {
-		s->context = async_context_new_object();
-		async_context_set_scope(s->context, scope);
+		s->context = async__context_new_object();
+		async__context_set_scope(s->context, scope);
 	}
 	return s->context;
 }
@@ -921,16 +921,16 @@ zend_object *async_scope_get_context(zend_async_scope_t *scope)
 ZEND_FUNCTION(Async_current_context)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
-	RETURN_OBJ_COPY(async_scope_get_context(async_scope_current()));
+	RETURN_OBJ_COPY(async__scope_get_context(async__scope_current()));
 }
 
 ZEND_FUNCTION(Async_root_context)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	if (!ASYNC_G(launched)) {
-		async_scheduler_launch();
+		async__scheduler_launch();
 	}
-	RETURN_OBJ_COPY(async_scope_get_context(async_scope_main()));
+	RETURN_OBJ_COPY(async__scope_get_context(async__scope_main()));
 }
 
 ZEND_FUNCTION(Async_request_context)
@@ -940,7 +940,7 @@ ZEND_FUNCTION(Async_request_context)
 	if (scope == NULL || scope->request_scope == NULL) {
 		RETURN_NULL(); /* no embedder sets a request scope in the CLI */
 	}
-	RETURN_OBJ_COPY(async_scope_get_context(scope->request_scope));
+	RETURN_OBJ_COPY(async__scope_get_context(scope->request_scope));
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -973,15 +973,15 @@ static bool scope_wait_ex(zend_async_scope_t *scope, async_scope_notice_t wanted
 	const char *what)
 {
 	zend_async_event_t *token = token_obj ? ZEND_ASYNC_OBJECT_TO_EVENT(token_obj) : NULL;
-	zend_coroutine_t *co = async_wait_begin(token, what);
+	zend_coroutine_t *co = async__wait_begin(token, what);
 	if (co == NULL) {
 		return false;
 	}
 	scope_wait_callback_t *cb = (scope_wait_callback_t *) zend_async_coroutine_callback_new(co,
 		scope_wait_notified, sizeof(scope_wait_callback_t));
 	cb->wanted = wanted;
-	bool ok = async_wait_on(co, &scope->event, false, NULL, &cb->base) && async_wait_suspend(co);
-	async_wait_end(co);
+	bool ok = async__wait_on(co, &scope->event, false, NULL, &cb->base) && async__wait_suspend(co);
+	async__wait_end(co);
 	return ok;
 }
 
@@ -990,9 +990,9 @@ static bool scope_wait(zend_async_scope_t *scope, async_scope_notice_t wanted, z
 	return scope_wait_ex(scope, wanted, token_obj, "wait for a scope");
 }
 
-bool async_scope_await_finished(zend_async_scope_t *scope, const char *what)
+bool async__scope_await_finished(zend_async_scope_t *scope, const char *what)
 {
-	while (!async_scope_is_finished(scope) && !ZEND_ASYNC_EVENT_IS_CLOSED(&scope->event)) {
+	while (!async__scope_is_finished(scope) && !ZEND_ASYNC_EVENT_IS_CLOSED(&scope->event)) {
 		if (!scope_wait_ex(scope, ASYNC_SCOPE_FINISHED, NULL, what)) {
 			return false;
 		}
@@ -1024,10 +1024,10 @@ static bool scope_contains_current(zend_async_scope_t *scope)
 static bool scope_can_await(zend_async_scope_t *scope)
 {
 	if (ZEND_ASYNC_G(coroutine) == NULL) {
-		async_scheduler_launch();
+		async__scheduler_launch();
 	}
 	if (scope_contains_current(scope)) {
-		async_throw(async_ce_async_exception,
+		async__throw(async__ce_async_exception,
 			"Cannot await completion of scope from a coroutine that belongs to the same scope or its children");
 		return false;
 	}
@@ -1041,7 +1041,7 @@ static bool scope_can_await(zend_async_scope_t *scope)
 #define SCOPE_OR_THROW(var) \
 	zend_async_scope_t *var = THIS_SCOPE(); \
 	if (UNEXPECTED(var == NULL)) { \
-		async_throw(async_ce_async_exception, "The scope has been disposed"); \
+		async__throw(async__ce_async_exception, "The scope has been disposed"); \
 		RETURN_THROWS(); \
 	}
 
@@ -1053,7 +1053,7 @@ ZEND_METHOD(Async_Scope, __construct)
 		zend_throw_error(NULL, "Cannot call constructor twice");
 		RETURN_THROWS();
 	}
-	zend_async_scope_t *scope = async_scope_new(NULL);
+	zend_async_scope_t *scope = async__scope_new(NULL);
 	o->event = &scope->event; /* the creation reference is the object's */
 	o->owning = true;
 	ASYNC_SCOPE(scope)->object = Z_OBJ_P(ZEND_THIS);
@@ -1064,17 +1064,17 @@ ZEND_METHOD(Async_Scope, inherit)
 	zend_object *parent_obj = NULL;
 	ZEND_PARSE_PARAMETERS_START(0, 1)
 		Z_PARAM_OPTIONAL
-		Z_PARAM_OBJ_OF_CLASS_OR_NULL(parent_obj, async_ce_scope)
+		Z_PARAM_OBJ_OF_CLASS_OR_NULL(parent_obj, async__ce_scope)
 	ZEND_PARSE_PARAMETERS_END();
 
-	zend_async_scope_t *parent = parent_obj ? async_scope_from_object(parent_obj) : async_scope_current();
+	zend_async_scope_t *parent = parent_obj ? async__scope_from_object(parent_obj) : async__scope_current();
 	if (parent == NULL || ASYNC_SCOPE(parent)->disposed) {
-		async_throw(async_ce_async_exception, "Cannot inherit from a disposed scope");
+		async__throw(async__ce_async_exception, "Cannot inherit from a disposed scope");
 		RETURN_THROWS();
 	}
-	zend_async_scope_t *scope = async_scope_new(parent);
+	zend_async_scope_t *scope = async__scope_new(parent);
 	zend_object *obj = scope_wrap(scope, true);
-	async_scope_release(scope); /* the object holds it now */
+	async__scope_release(scope); /* the object holds it now */
 	RETURN_OBJ(obj);
 }
 
@@ -1108,7 +1108,7 @@ ZEND_METHOD(Async_Scope, spawn)
 	ZEND_PARSE_PARAMETERS_END();
 
 	SCOPE_OR_THROW(scope);
-	async_spawn_task(scope, NULL, &task, return_value);
+	async__spawn_task(scope, NULL, &task, return_value);
 }
 
 ZEND_METHOD(Async_Scope, cancel)
@@ -1116,36 +1116,36 @@ ZEND_METHOD(Async_Scope, cancel)
 	zend_object *error = NULL;
 	ZEND_PARSE_PARAMETERS_START(0, 1)
 		Z_PARAM_OPTIONAL
-		Z_PARAM_OBJ_OF_CLASS_OR_NULL(error, async_ce_async_cancellation)
+		Z_PARAM_OBJ_OF_CLASS_OR_NULL(error, async__ce_async_cancellation)
 	ZEND_PARSE_PARAMETERS_END();
 	SCOPE_OR_THROW(scope);
-	async_scope_add_ref(scope);
-	async_scope_cancel(scope, error, true);
-	async_scope_release(scope);
+	async__scope_add_ref(scope);
+	async__scope_cancel(scope, error, true);
+	async__scope_release(scope);
 }
 
 ZEND_METHOD(Async_Scope, awaitCompletion)
 {
 	zend_object *token;
 	ZEND_PARSE_PARAMETERS_START(1, 1)
-		Z_PARAM_OBJ_OF_CLASS(token, async_ce_awaitable)
+		Z_PARAM_OBJ_OF_CLASS(token, async__ce_awaitable)
 	ZEND_PARSE_PARAMETERS_END();
 	SCOPE_OR_THROW(scope);
-	(void) async_wait_token(token); /* used even when no wait follows */
+	(void) async__wait_token(token); /* used even when no wait follows */
 
-	if (async_scope_is_cancelled(scope)) {
-		async_throw(async_ce_async_cancellation, "The scope has been cancelled");
+	if (async__scope_is_cancelled(scope)) {
+		async__throw(async__ce_async_cancellation, "The scope has been cancelled");
 		RETURN_THROWS();
 	}
 	if (!scope_can_await(scope)) {
 		RETURN_THROWS();
 	}
-	if (async_scope_is_finished(scope) || ASYNC_SCOPE(scope)->disposed) {
+	if (async__scope_is_finished(scope) || ASYNC_SCOPE(scope)->disposed) {
 		return;
 	}
-	async_scope_add_ref(scope);
+	async__scope_add_ref(scope);
 	scope_wait(scope, ASYNC_SCOPE_FINISHED, token);
-	async_scope_release(scope);
+	async__scope_release(scope);
 }
 
 ZEND_METHOD(Async_Scope, awaitAfterCancellation)
@@ -1155,16 +1155,16 @@ ZEND_METHOD(Async_Scope, awaitAfterCancellation)
 	ZEND_PARSE_PARAMETERS_START(0, 2)
 		Z_PARAM_OPTIONAL
 		Z_PARAM_ZVAL_OR_NULL(handler)
-		Z_PARAM_OBJ_OF_CLASS_OR_NULL(token, async_ce_awaitable)
+		Z_PARAM_OBJ_OF_CLASS_OR_NULL(token, async__ce_awaitable)
 	ZEND_PARSE_PARAMETERS_END();
-	(void) async_wait_token(token); /* used even when no wait follows */
+	(void) async__wait_token(token); /* used even when no wait follows */
 	if (handler != NULL && !zend_is_callable(handler, 0, NULL)) {
 		zend_argument_type_error(1, "must be a valid callback or null");
 		RETURN_THROWS();
 	}
 	SCOPE_OR_THROW(scope);
-	if (!async_scope_is_cancelled(scope)) {
-		async_throw(async_ce_async_exception, "Attempt to await a Scope that has not been cancelled");
+	if (!async__scope_is_cancelled(scope)) {
+		async__throw(async__ce_async_exception, "Attempt to await a Scope that has not been cancelled");
 		RETURN_THROWS();
 	}
 	if (!scope_can_await(scope)) {
@@ -1174,7 +1174,7 @@ ZEND_METHOD(Async_Scope, awaitAfterCancellation)
 	if (s->tree_total == 0) {
 		return;
 	}
-	async_scope_add_ref(scope);
+	async__scope_add_ref(scope);
 	zend_array *mine = NULL;
 	if (s->collected_errors == NULL) {
 		s->collected_errors = mine = zend_new_array(0);
@@ -1208,35 +1208,35 @@ ZEND_METHOD(Async_Scope, awaitAfterCancellation)
 		zval *err;
 		ZEND_HASH_FOREACH_VAL(errors, err) {
 			if (!scope_collect(scope, Z_OBJ_P(err))) {
-				async_scheduler_unhandled_exception(NULL, Z_OBJ_P(err));
+				async__scheduler_unhandled_exception(NULL, Z_OBJ_P(err));
 			}
 		} ZEND_HASH_FOREACH_END();
 	}
 	if (errors != NULL) {
 		zend_array_release(errors);
 	}
-	async_scope_release(scope);
+	async__scope_release(scope);
 }
 
 ZEND_METHOD(Async_Scope, isFinished)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	zend_async_scope_t *scope = THIS_SCOPE();
-	RETURN_BOOL(scope == NULL || ASYNC_SCOPE(scope)->disposed || async_scope_is_finished(scope));
+	RETURN_BOOL(scope == NULL || ASYNC_SCOPE(scope)->disposed || async__scope_is_finished(scope));
 }
 
 ZEND_METHOD(Async_Scope, isClosed)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	zend_async_scope_t *scope = THIS_SCOPE();
-	RETURN_BOOL(scope == NULL || async_scope_is_closed(scope));
+	RETURN_BOOL(scope == NULL || async__scope_is_closed(scope));
 }
 
 ZEND_METHOD(Async_Scope, isCancelled)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	zend_async_scope_t *scope = THIS_SCOPE();
-	RETURN_BOOL(scope != NULL && async_scope_is_cancelled(scope));
+	RETURN_BOOL(scope != NULL && async__scope_is_cancelled(scope));
 }
 
 static void scope_set_handler(INTERNAL_FUNCTION_PARAMETERS, bool child)
@@ -1288,7 +1288,7 @@ ZEND_METHOD(Async_Scope, dispose)
 	ZEND_PARSE_PARAMETERS_NONE();
 	zend_async_scope_t *scope = THIS_SCOPE();
 	if (scope != NULL) {
-		async_scope_dispose(scope, "Scope was cancelled");
+		async__scope_dispose(scope, "Scope was cancelled");
 	}
 }
 
@@ -1307,8 +1307,8 @@ static void scope_timeout_entry(void)
 {
 	zend_async_scope_t *scope = ZEND_ASYNC_CURRENT_COROUTINE->extended_data;
 	ZEND_ASYNC_CURRENT_COROUTINE->extended_data = NULL;
-	async_scope_dispose(scope, "Scope has been disposed due to timeout");
-	async_scope_release(scope);
+	async__scope_dispose(scope, "Scope has been disposed due to timeout");
+	async__scope_release(scope);
 }
 
 typedef struct {
@@ -1324,16 +1324,16 @@ static void scope_timer_fired(zend_async_event_t *event, zend_async_event_callba
 	if (s->dispose_timer == NULL) {
 		return;
 	}
-	async_scope_add_ref(scope);
+	async__scope_add_ref(scope);
 	scope_stop_dispose_timer(s);
-	zend_coroutine_t *coro = async_spawn(async_scope_main(), NULL, ZEND_COROUTINE_NORMAL);
+	zend_coroutine_t *coro = async__spawn(async__scope_main(), NULL, ZEND_COROUTINE_NORMAL);
 	if (coro == NULL || ZEND_COROUTINE_IS_FINISHED(coro)) {
 		if (EG(exception)) {
 			zend_clear_exception();
 		}
 		/* No coroutine (shutdown or the context limit): cancel from here. */
-		async_scope_dispose(scope, "Scope has been disposed due to timeout");
-		async_scope_release(scope);
+		async__scope_dispose(scope, "Scope has been disposed due to timeout");
+		async__scope_release(scope);
 	} else {
 		coro->internal_entry = scope_timeout_entry;
 		coro->extended_data = scope;
@@ -1354,7 +1354,7 @@ ZEND_METHOD(Async_Scope, disposeAfterTimeout)
 		RETURN_THROWS();
 	}
 	zend_async_scope_t *scope = THIS_SCOPE();
-	if (scope == NULL || async_scope_is_closed(scope) || ASYNC_SCOPE(scope)->tree_total == 0) {
+	if (scope == NULL || async__scope_is_closed(scope) || ASYNC_SCOPE(scope)->tree_total == 0) {
 		return;
 	}
 	async_scope_t *s = ASYNC_SCOPE(scope);
@@ -1383,7 +1383,7 @@ ZEND_METHOD(Async_Scope, getChildScopes)
 	}
 	for (uint32_t i = 0; i < scope->scopes.length; i++) {
 		zval zv;
-		ZVAL_OBJ(&zv, async_scope_get_object(scope->scopes.data[i]));
+		ZVAL_OBJ(&zv, async__scope_get_object(scope->scopes.data[i]));
 		zend_hash_next_index_insert_new(Z_ARRVAL_P(return_value), &zv);
 	}
 }
@@ -1397,7 +1397,7 @@ ZEND_FUNCTION(Async_spawn_with)
 	zend_object *provider;
 	async_task_args_t task;
 	ZEND_PARSE_PARAMETERS_START(2, -1)
-		Z_PARAM_OBJ_OF_CLASS(provider, async_ce_scope_provider)
+		Z_PARAM_OBJ_OF_CLASS(provider, async__ce_scope_provider)
 		ASYNC_PARAM_TASK(task)
 	ZEND_PARSE_PARAMETERS_END();
 
@@ -1405,9 +1405,9 @@ ZEND_FUNCTION(Async_spawn_with)
 	if (scope == NULL) {
 		RETURN_THROWS();
 	}
-	async_scope_add_ref(scope);
-	async_spawn_task(scope, provider, &task, return_value);
-	async_scope_release(scope);
+	async__scope_add_ref(scope);
+	async__spawn_task(scope, provider, &task, return_value);
+	async__scope_release(scope);
 }
 
 ZEND_FUNCTION(Async_graceful_shutdown)
@@ -1415,13 +1415,13 @@ ZEND_FUNCTION(Async_graceful_shutdown)
 	zend_object *error = NULL;
 	ZEND_PARSE_PARAMETERS_START(0, 1)
 		Z_PARAM_OPTIONAL
-		Z_PARAM_OBJ_OF_CLASS_OR_NULL(error, async_ce_async_cancellation)
+		Z_PARAM_OBJ_OF_CLASS_OR_NULL(error, async__ce_async_cancellation)
 	ZEND_PARSE_PARAMETERS_END();
 	(void) error; /* spec §9.5: parsed, not used */
 	if (!ASYNC_G(launched)) {
-		async_scheduler_launch();
+		async__scheduler_launch();
 	}
-	async_scheduler_graceful_shutdown();
+	async__scheduler_graceful_shutdown();
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -1431,7 +1431,7 @@ ZEND_FUNCTION(Async_graceful_shutdown)
 /* The ABI's new_scope slot. */
 static zend_async_scope_t *scope_new_for_api(zend_async_scope_t *parent, bool with_zend_object)
 {
-	zend_async_scope_t *scope = async_scope_new(parent);
+	zend_async_scope_t *scope = async__scope_new(parent);
 	if (with_zend_object) {
 		zend_object *obj = scope_wrap(scope, true);
 		(void) obj; /* the object holds one reference, the caller the creation one */
@@ -1441,30 +1441,30 @@ static zend_async_scope_t *scope_new_for_api(zend_async_scope_t *parent, bool wi
 
 /* What the core asks of the scope tree (core/core.h). */
 static const async_scope_ops_t scope_ops = {
-	.main = async_scope_main,
-	.current = async_scope_current,
+	.main = async__scope_main,
+	.current = async__scope_current,
 	.create = scope_new_for_api,
-	.add_coroutine = async_scope_add_coroutine,
-	.remove_coroutine = async_scope_remove_coroutine,
-	.forget_coroutine = async_scope_forget_coroutine,
-	.handle_error = async_scope_handle_error,
-	.strategy_hook = async_scope_strategy_hook,
+	.add_coroutine = async__scope_add_coroutine,
+	.remove_coroutine = async__scope_remove_coroutine,
+	.forget_coroutine = async__scope_forget_coroutine,
+	.handle_error = async__scope_handle_error,
+	.strategy_hook = async__scope_strategy_hook,
 	.main_finally = scope_main_finally,
 	.close_all = scope_close_all,
 	.main_dispose = scope_main_dispose,
 };
 
-zend_result async_scope_minit(void)
+zend_result async__scope_minit(void)
 {
-	async_scheduler_set_scope_ops(&scope_ops);
-	async_ce_scope_provider = register_class_Async_ScopeProvider();
-	async_ce_spawn_strategy = register_class_Async_SpawnStrategy(async_ce_scope_provider);
-	async_ce_scope = register_class_Async_Scope(async_ce_scope_provider);
-	async_ce_scope->create_object = scope_create_object;
+	async__scheduler_set_scope_ops(&scope_ops);
+	async__ce_scope_provider = register_class_Async_ScopeProvider();
+	async__ce_spawn_strategy = register_class_Async_SpawnStrategy(async__ce_scope_provider);
+	async__ce_scope = register_class_Async_Scope(async__ce_scope_provider);
+	async__ce_scope->create_object = scope_create_object;
 
-	async_object_handlers_init(&scope_handlers, XtOffsetOf(async_scope_object_t, std), scope_dtor_obj, scope_free_obj, scope_get_gc);
+	async__object_handlers_init(&scope_handlers, XtOffsetOf(async_scope_object_t, std), scope_dtor_obj, scope_free_obj, scope_get_gc);
 
-	async_class_register(ZEND_ASYNC_CLASS_SCOPE, async_ce_scope);
+	async__class_register(ZEND_ASYNC_CLASS_SCOPE, async__ce_scope);
 	zend_register_functions(NULL, ext_functions, NULL, MODULE_PERSISTENT);
 	return SUCCESS;
 }

@@ -14,7 +14,7 @@
  * reactor event: the scheduler keeps running (and never reports a deadlock) as long as a signal
  * can still come and someone can learn of it. When the Future is dropped unsettled — or was the
  * loser of an await_any_*() and nobody kept it — with no map/catch/finally on it, the wait is
- * disarmed (async_future_on_reader_gone()): it never keeps the script alive. A Future that is
+ * disarmed (async__future_on_reader_gone()): it never keeps the script alive. A Future that is
  * kept but never awaited still does: give it a token. The wait subscribes to its own FutureState without marking it used: a Future nobody
  * awaits still gets the "never used" warning when it is dropped after it settled.
  *
@@ -33,7 +33,7 @@
 
 typedef struct _async_signal_wait_s async_signal_wait_t;
 
-zend_class_entry *async_ce_signal;
+zend_class_entry *async__ce_signal;
 
 #define FIRST_WAIT() ASYNC_LIST_ITEM(ASYNC_G(signal_waits).first, async_signal_wait_t, node)
 
@@ -125,9 +125,9 @@ static void wait_finish(async_signal_wait_t *wait, zval *value, zend_object *err
 {
 	zend_future_t *future = wait_detach(wait);
 	if (error != NULL) {
-		async_future_reject(future, error);
+		async__future_reject(future, error);
 	} else if (value != NULL) {
-		async_future_resolve(future, value);
+		async__future_resolve(future, value);
 	}
 	ZEND_ASYNC_EVENT_RELEASE(&future->event);
 }
@@ -153,7 +153,7 @@ static zend_object *token_error(zend_async_event_t *token, zend_object *exceptio
 		GC_ADDREF(exception);
 		return exception;
 	}
-	return async_new_exception(async_ce_async_cancellation, "Signal wait cancelled");
+	return async__new_exception(async__ce_async_cancellation, "Signal wait cancelled");
 }
 
 static void wait_on_token(zend_async_event_t *event, zend_async_event_callback_t *callback,
@@ -192,9 +192,9 @@ static async_signal_wait_cb_t *wait_cb_new(async_signal_wait_t *wait, zend_async
 /* A Future that is already rejected with `error` (which stays the caller's). */
 static zend_object *rejected_future(zend_object *error)
 {
-	zend_future_t *future = async_future_new();
-	async_future_reject(future, error);
-	zend_object *result = async_future_new_object(future);
+	zend_future_t *future = async__future_new();
+	async__future_reject(future, error);
+	zend_object *result = async__future_new_object(future);
 	ZEND_ASYNC_EVENT_RELEASE(&future->event);
 	return result;
 }
@@ -228,7 +228,7 @@ static zend_async_event_t *signal_event_start(int signum)
 	zend_async_event_t *event = &signal->base;
 	if (!event->start(event)) {
 		if (!EG(exception)) {
-			async_throw(async_ce_async_exception, "Cannot watch signal %d", signum);
+			async__throw(async__ce_async_exception, "Cannot watch signal %d", signum);
 		}
 		ZEND_ASYNC_EVENT_RELEASE(event);
 		return NULL;
@@ -264,15 +264,15 @@ ZEND_FUNCTION(Async_signal)
 {
 	zend_object *signal_case, *cancellation = NULL;
 	ZEND_PARSE_PARAMETERS_START(1, 2)
-		Z_PARAM_OBJ_OF_CLASS(signal_case, async_ce_signal)
+		Z_PARAM_OBJ_OF_CLASS(signal_case, async__ce_signal)
 		Z_PARAM_OPTIONAL
-		Z_PARAM_OBJ_OF_CLASS_OR_NULL(cancellation, async_ce_completable)
+		Z_PARAM_OBJ_OF_CLASS_OR_NULL(cancellation, async__ce_completable)
 	ZEND_PARSE_PARAMETERS_END();
 
 	int signum = signal_native(Z_LVAL_P(zend_enum_fetch_case_value(signal_case)));
 	if (signum == SIGKILL || signum == SIGSTOP) {
 		zend_argument_value_error(1, "must not be %s::%s, which cannot be caught",
-			ZSTR_VAL(async_ce_signal->name), Z_STRVAL_P(zend_enum_fetch_case_name(signal_case)));
+			ZSTR_VAL(async__ce_signal->name), Z_STRVAL_P(zend_enum_fetch_case_name(signal_case)));
 		RETURN_THROWS();
 	}
 
@@ -282,7 +282,7 @@ ZEND_FUNCTION(Async_signal)
 	}
 	if (ZEND_ASYNC_G(graceful_shutdown)) {
 		/* Like a spawn after a graceful shutdown began: cancelled at once. */
-		zend_object *error = async_new_exception(async_ce_async_cancellation, "Graceful shutdown");
+		zend_object *error = async__new_exception(async__ce_async_cancellation, "Graceful shutdown");
 		RETVAL_OBJ(rejected_future(error));
 		OBJ_RELEASE(error);
 		return;
@@ -290,7 +290,7 @@ ZEND_FUNCTION(Async_signal)
 
 	/* The wait is an active event from now on: the scheduler must be there to drive the loop. */
 	if (!ASYNC_G(launched)) {
-		async_scheduler_launch();
+		async__scheduler_launch();
 	}
 	zend_async_event_t *event = signal_event_start(signum);
 	if (event == NULL) {
@@ -299,12 +299,12 @@ ZEND_FUNCTION(Async_signal)
 
 	async_signal_wait_t *wait = ecalloc(1, sizeof(async_signal_wait_t));
 	wait->event = event;
-	wait->future = async_future_new();
+	wait->future = async__future_new();
 	wait->signal_case = signal_case;
 	GC_ADDREF(signal_case);
 	wait_subscribe(wait, token);
-	async_future_on_reader_gone(wait->future, wait_reader_gone);
-	RETURN_OBJ(async_future_new_object(wait->future));
+	async__future_on_reader_gone(wait->future, wait_reader_gone);
+	RETURN_OBJ(async__future_new_object(wait->future));
 }
 
 /* The Future was dropped unsettled (or lost an await_any_*() and nobody kept it): nobody can
@@ -328,13 +328,13 @@ static void wait_reader_gone(zend_future_t *future)
 static void signal_cancel_all(const char *message)
 {
 	while (ASYNC_G(signal_waits).first != NULL) {
-		zend_object *error = async_new_exception(async_ce_async_cancellation, message);
+		zend_object *error = async__new_exception(async__ce_async_cancellation, message);
 		wait_finish(FIRST_WAIT(), NULL, error);
 		OBJ_RELEASE(error);
 	}
 }
 
-void async_signal_rshutdown(void)
+void async__signal_rshutdown(void)
 {
 	while (ASYNC_G(signal_waits).first != NULL) {
 		zend_future_t *future = wait_detach(FIRST_WAIT());
@@ -347,10 +347,10 @@ void async_signal_rshutdown(void)
  * Registration
  * ------------------------------------------------------------------------------------------- */
 
-zend_result async_signal_minit(void)
+zend_result async__signal_minit(void)
 {
-	async_ce_signal = register_class_Async_Signal();
+	async__ce_signal = register_class_Async_Signal();
 	zend_register_functions(NULL, ext_functions, NULL, MODULE_PERSISTENT);
-	async_scheduler_add_shutdown_listener(signal_cancel_all);
+	async__scheduler_add_shutdown_listener(signal_cancel_all);
 	return SUCCESS;
 }

@@ -30,8 +30,8 @@
 #include "zend_closures.h"
 #include "task_group_arginfo.h"
 
-zend_class_entry *async_ce_task_group;
-zend_class_entry *async_ce_task_set;
+zend_class_entry *async__ce_task_group;
+zend_class_entry *async__ce_task_set;
 /* per-process: object handlers, filled once at MINIT */
 static zend_object_handlers task_group_handlers;
 
@@ -108,7 +108,7 @@ static tg_task_t *tg_task_new(async_task_group_t *g, zval *key)
 	}
 	if (slot == NULL) {
 		t->removed = true;
-		async_tg_task_release(t);
+		async__tg_task_release(t);
 		return NULL;
 	}
 	t->seq = g->next_seq++;
@@ -163,12 +163,12 @@ static void tg_scope_notified(zend_async_event_t *event, zend_async_event_callba
 static bool tg_scope_init(async_task_group_t *g, zend_async_scope_t *parent)
 {
 	if (parent == NULL || ASYNC_SCOPE(parent)->disposed) {
-		async_throw(async_ce_async_exception, "Cannot create a %s in a disposed Scope", TG_NAME(g));
+		async__throw(async__ce_async_exception, "Cannot create a %s in a disposed Scope", TG_NAME(g));
 		return false;
 	}
-	g->scope = async_scope_new(parent);
+	g->scope = async__scope_new(parent);
 	g->parent_scope = parent;
-	async_scope_add_ref(parent);
+	async__scope_add_ref(parent);
 	tg_scope_listener_t *l = (tg_scope_listener_t *) zend_async_event_callback_new(tg_scope_notified,
 		sizeof(tg_scope_listener_t));
 	l->group = g;
@@ -188,11 +188,11 @@ static void tg_scope_free(async_task_group_t *g)
 	if (g->scope != NULL) {
 		zend_async_scope_t *scope = g->scope;
 		g->scope = NULL;
-		async_scope_close(scope); /* nobody spawns into it any more */
-		async_scope_release(scope);
+		async__scope_close(scope); /* nobody spawns into it any more */
+		async__scope_release(scope);
 	}
 	if (g->parent_scope != NULL) {
-		async_scope_release(g->parent_scope);
+		async__scope_release(g->parent_scope);
 		g->parent_scope = NULL;
 	}
 }
@@ -211,7 +211,7 @@ static bool tg_scope_contains_current(async_task_group_t *g)
 
 static zend_coroutine_t *tg_spawn_coroutine(async_task_group_t *g, zend_fcall_t *fcall)
 {
-	zend_coroutine_t *co = async_spawn(g->scope, NULL, ZEND_COROUTINE_NORMAL);
+	zend_coroutine_t *co = async__spawn(g->scope, NULL, ZEND_COROUTINE_NORMAL);
 	if (co == NULL) {
 		zend_fcall_release(fcall);
 		return NULL;
@@ -251,11 +251,11 @@ static void tg_cancel_running(async_task_group_t *g, zend_object *error)
 	 * (and the group finishes) when the scheduler reaches them, not inside cancel(). */
 	for (uint32_t i = 0; i < n; i++) {
 		if (!ZEND_COROUTINE_IS_STARTED(list[i])) {
-			async_coroutine_request_cancel(list[i], error, false);
+			async__coroutine_request_cancel(list[i], error, false);
 		}
 	}
 	if (g->scope != NULL) {
-		async_scope_cancel(g->scope, error, false);
+		async__scope_cancel(g->scope, error, false);
 	}
 	for (uint32_t i = 0; i < n; i++) {
 		ZEND_ASYNC_CANCEL(list[i], error, false);
@@ -271,19 +271,19 @@ static void tg_cancel_running(async_task_group_t *g, zend_object *error)
 static zend_coroutine_t *tg_spawn_helper(async_task_group_t *g)
 {
 	zend_async_scope_t *scope = g->parent_scope;
-	if (scope == NULL || async_scope_refuses_spawn(scope)) {
-		scope = async_scope_main();
+	if (scope == NULL || async__scope_refuses_spawn(scope)) {
+		scope = async__scope_main();
 	}
-	return async_spawn(scope, NULL, ZEND_COROUTINE_NORMAL);
+	return async__spawn(scope, NULL, ZEND_COROUTINE_NORMAL);
 }
 
 /* Spec §8.2.6: unhandled task errors of a destroyed group go the way an unhandled coroutine
- * error goes, from the group's scope up (see async_scope_propagate_error); past the main scope
+ * error goes, from the group's scope up (see async__scope_propagate_error); past the main scope
  * they are the scheduler's. Takes over the reference to `exception`. */
 static void tg_scope_error(async_task_group_t *g, zend_object *exception)
 {
-	if (g->scope == NULL || !async_scope_propagate_error(g->scope, g->parent_scope, NULL, &exception)) {
-		async_scheduler_unhandled_exception(NULL, exception);
+	if (g->scope == NULL || !async__scope_propagate_error(g->scope, g->parent_scope, NULL, &exception)) {
+		async__scheduler_unhandled_exception(NULL, exception);
 	}
 	OBJ_RELEASE(exception);
 }
@@ -341,23 +341,23 @@ static void tg_pump(async_task_group_t *g)
 	bool started = false;
 	while (g->queue.first != NULL && tg_has_slot(g) && !g->cancelled) {
 		tg_task_t *t = FIRST_TASK(&g->queue);
-		async_tg_list_remove(&g->queue, t);
+		async__tg_list_remove(&g->queue, t);
 		g->queued--;
 		started = true;
-		async_tg_task_addref(t);
+		async__tg_task_addref(t);
 		if (!tg_task_start(g, t)) {
 			zend_object *error = EG(exception);
 			if (error != NULL) {
 				GC_ADDREF(error);
 				zend_clear_exception();
 			} else {
-				error = async_new_exception(async_ce_async_exception, "The task's coroutine could not be created");
+				error = async__new_exception(async__ce_async_exception, "The task's coroutine could not be created");
 			}
 			g->queued++; /* tg_task_settle counts it out of the queue */
 			tg_task_settle(g, t, NULL, error);
 			OBJ_RELEASE(error);
 		}
-		async_tg_task_release(t);
+		async__tg_task_release(t);
 	}
 	g->pumping = false;
 	if (started) {
@@ -400,16 +400,16 @@ static void tg_wake(async_task_group_t *g, tg_waiter_kind kind)
 
 /* Parks the current coroutine until tg_wake(kind) (or a cancellation). Launches the scheduler at
  * top level, like await(). False with an exception. */
-bool async_tg_park(async_task_group_t *g, tg_waiter_kind kind)
+bool async__tg_park(async_task_group_t *g, tg_waiter_kind kind)
 {
-	zend_coroutine_t *co = async_wait_begin(NULL, g->is_set ? "wait on a TaskSet" : "wait on a TaskGroup");
+	zend_coroutine_t *co = async__wait_begin(NULL, g->is_set ? "wait on a TaskSet" : "wait on a TaskGroup");
 	if (co == NULL) {
 		return false;
 	}
 	tg_waiter_t *w = (tg_waiter_t *) zend_async_coroutine_callback_new(co, tg_waiter_notify, sizeof(tg_waiter_t));
 	w->kind = kind;
-	bool ok = async_wait_on(co, TG_EVENT(g), false, NULL, &w->cb) && async_wait_suspend(co);
-	async_wait_end(co);
+	bool ok = async__wait_on(co, TG_EVENT(g), false, NULL, &w->cb) && async__wait_suspend(co);
+	async__wait_end(co);
 	return ok;
 }
 
@@ -422,7 +422,7 @@ static void tg_task_settle(async_task_group_t *g, tg_task_t *t, zval *result, ze
 	if (t->state != TASK_QUEUED && t->state != TASK_RUNNING) {
 		return;
 	}
-	async_tg_task_addref(t);
+	async__tg_task_addref(t);
 	tg_task_state was = t->state;
 	if (error != NULL) {
 		t->state = TASK_ERROR;
@@ -436,7 +436,7 @@ static void tg_task_settle(async_task_group_t *g, tg_task_t *t, zval *result, ze
 	}
 	if (was == TASK_QUEUED) {
 		ZEND_ASSERT(g->queued > 0 && t->coroutine == NULL);
-		async_tg_list_remove(&g->queue, t);
+		async__tg_list_remove(&g->queue, t);
 		g->queued--;
 		zend_fcall_release(t->fcall);
 		t->fcall = NULL;
@@ -452,11 +452,11 @@ static void tg_task_settle(async_task_group_t *g, tg_task_t *t, zval *result, ze
 	}
 
 	tg_pump(g);
-	async_tg_deliver(g, t);
+	async__tg_deliver(g, t);
 	tg_wake(g, WAIT_ITERATOR);
-	async_tg_join_starve(g);
+	async__tg_join_starve(g);
 	tg_check_complete(g);
-	async_tg_task_release(t);
+	async__tg_task_release(t);
 }
 
 /* The task's coroutine finished. Its error is the group's from now on. */
@@ -467,12 +467,12 @@ static void tg_task_done(zend_async_event_t *event, zend_async_event_callback_t 
 	if (exception != NULL) {
 		ZEND_ASYNC_EVENT_SET_EXCEPTION_HANDLED(event);
 	}
-	async_tg_task_addref(t);
+	async__tg_task_addref(t);
 	event->del_callback(event, callback);
 	if (t->group != NULL && t->state == TASK_RUNNING && t->coroutine == (zend_coroutine_t *) event) {
 		tg_task_settle(t->group, t, (zval *) result, exception);
 	}
-	async_tg_task_release(t);
+	async__tg_task_release(t);
 }
 
 /* Queued tasks never start: they settle with the cancellation. */
@@ -480,9 +480,9 @@ static void tg_drop_queue(async_task_group_t *g, zend_object *error)
 {
 	while (g->queue.first != NULL) {
 		tg_task_t *t = FIRST_TASK(&g->queue);
-		async_tg_task_addref(t);
+		async__tg_task_addref(t);
 		tg_task_settle(g, t, NULL, error);
-		async_tg_task_release(t);
+		async__tg_task_release(t);
 	}
 }
 
@@ -525,7 +525,7 @@ static void tg_call_finally(async_task_group_t *g, zend_array *handlers)
 		Z_ADDREF_P(only);
 		zend_throw_exception_internal(Z_OBJ_P(only));
 	} else {
-		zend_throw_exception_internal(async_tg_composite(errors, "%u finally handlers of the %s failed", n, TG_NAME(g)));
+		zend_throw_exception_internal(async__tg_composite(errors, "%u finally handlers of the %s failed", n, TG_NAME(g)));
 	}
 	zend_array_release(errors);
 }
@@ -600,7 +600,7 @@ static void tg_check_complete(async_task_group_t *g)
 	if (!g->closed || TG_UNSETTLED(g) != 0 || TG_COMPLETE(g)) {
 		return;
 	}
-	async_tg_build_results(g, &g->completion);
+	async__tg_build_results(g, &g->completion);
 	ZEND_ASYNC_CALLBACKS_NOTIFY_AND_CLOSE(TG_EVENT(g), &g->completion, NULL);
 	tg_wake(g, WAIT_ITERATOR);
 	tg_wake(g, WAIT_PRODUCER);
@@ -639,7 +639,7 @@ static void tg_scope_cancelled(async_task_group_t *g)
 	}
 	g->closed = true;
 	g->cancelled = true;
-	zend_object *error = async_new_exception(async_ce_async_cancellation, "Scope was cancelled");
+	zend_object *error = async__new_exception(async__ce_async_cancellation, "Scope was cancelled");
 	tg_drop_queue(g, error);
 	OBJ_RELEASE(error);
 	tg_close(g);
@@ -714,13 +714,13 @@ static const async_event_methods_t tg_event_methods = {
 
 static zend_object *tg_create_object(zend_class_entry *ce)
 {
-	async_task_group_t *g = async_object_new(sizeof(async_task_group_t), XtOffsetOf(async_task_group_t, std), ce,
+	async_task_group_t *g = async__object_new(sizeof(async_task_group_t), XtOffsetOf(async_task_group_t, std), ce,
 		&task_group_handlers);
-	g->is_set = ce == async_ce_task_set;
+	g->is_set = ce == async__ce_task_set;
 	zend_hash_init(&g->tasks, 8, NULL, tg_task_table_dtor, 0);
 	ZVAL_UNDEF(&g->completion);
 
-	async_event_init_in_object(TG_EVENT(g), &tg_event_methods, XtOffsetOf(async_task_group_t, std),
+	async__event_init_in_object(TG_EVENT(g), &tg_event_methods, XtOffsetOf(async_task_group_t, std),
 		ZEND_ASYNC_EVENT_F_ZVAL_RESULT);
 	return &g->std;
 }
@@ -731,13 +731,13 @@ static zend_object *tg_unhandled_errors(async_task_group_t *g)
 	HashTable *errors = NULL;
 	tg_task_t *t;
 	ZEND_HASH_FOREACH_PTR(&g->tasks, t) {
-		if (t->state == TASK_ERROR && !t->handled && !async_is_cancellation(t->error)) {
+		if (t->state == TASK_ERROR && !t->handled && !async__is_cancellation(t->error)) {
 			if (errors == NULL) {
 				errors = zend_new_array(1);
 			}
 			zval zv;
 			ZVAL_OBJ_COPY(&zv, t->error);
-			async_tg_array_set(errors, &t->key, &zv);
+			async__tg_array_set(errors, &t->key, &zv);
 			t->handled = true;
 		}
 	} ZEND_HASH_FOREACH_END();
@@ -745,7 +745,7 @@ static zend_object *tg_unhandled_errors(async_task_group_t *g)
 		return NULL;
 	}
 	uint32_t n = zend_hash_num_elements(errors);
-	zend_object *ex = async_tg_composite(errors, "%s destroyed with %u unhandled task error%s", TG_NAME(g), n, async_tg_plural(n));
+	zend_object *ex = async__tg_composite(errors, "%s destroyed with %u unhandled task error%s", TG_NAME(g), n, async__tg_plural(n));
 	zend_array_release(errors);
 	return ex;
 }
@@ -754,7 +754,7 @@ static zend_object *tg_unhandled_errors(async_task_group_t *g)
 static void tg_reject_joins(async_task_group_t *g, zend_object *error)
 {
 	while (g->joins.first != NULL) {
-		async_tg_join_finish(g, FIRST_JOIN(g), NULL, error);
+		async__tg_join_finish(g, FIRST_JOIN(g), NULL, error);
 	}
 }
 
@@ -782,7 +782,7 @@ static void tg_dtor_obj(zend_object *object)
 		|| (g->scope != NULL && ASYNC_SCOPE(g->scope)->tree_total > 0);
 	if (live && !CG(unclean_shutdown)) {
 		/* Also when the group had completed: coroutines its tasks spawned may still run. */
-		zend_object *error = async_new_exception(async_ce_async_cancellation,
+		zend_object *error = async__new_exception(async__ce_async_cancellation,
 			"Scope is being disposed due to TaskGroup destruction");
 		tg_cancel(g, error);
 		tg_reject_joins(g, error);
@@ -810,7 +810,7 @@ static void tg_free_obj(zend_object *object)
 
 	while (g->joins.first != NULL) {
 		tg_join_t *j = FIRST_JOIN(g);
-		async_tg_join_unlink(g, j);
+		async__tg_join_unlink(g, j);
 		ZEND_ASYNC_EVENT_RELEASE(&j->future->event);
 		efree(j);
 	}
@@ -903,14 +903,14 @@ static void tg_iterator_fetch(async_iterator_t *iter)
 	for (;;) {
 		tg_task_t *t = g->is_set || last == NULL ? FIRST_TASK(&g->settled) : NEXT_TASK(last);
 		if (t != NULL) {
-			async_tg_task_pair(t, &iter->current);
+			async__tg_task_pair(t, &iter->current);
 			ZVAL_COPY(&iter->key, &t->key);
 			if (g->is_set) {
-				async_tg_task_remove(g, t);
+				async__tg_task_remove(g, t);
 			} else {
-				async_tg_task_addref(t);
+				async__tg_task_addref(t);
 				if (last) {
-					async_tg_task_release(last);
+					async__tg_task_release(last);
 				}
 				iter->state = t;
 			}
@@ -919,7 +919,7 @@ static void tg_iterator_fetch(async_iterator_t *iter)
 		if (g->closed && TG_UNSETTLED(g) == 0) {
 			return; /* drained */
 		}
-		if (!async_tg_park(g, WAIT_ITERATOR)) {
+		if (!async__tg_park(g, WAIT_ITERATOR)) {
 			return; /* the exception goes to the engine */
 		}
 	}
@@ -928,7 +928,7 @@ static void tg_iterator_fetch(async_iterator_t *iter)
 static void tg_iterator_free_state(async_iterator_t *iter)
 {
 	if (iter->state != NULL) {
-		async_tg_task_release(iter->state);
+		async__tg_task_release(iter->state);
 	}
 }
 
@@ -941,7 +941,7 @@ static const async_iterator_ops_t tg_iterator_ops = {
 
 static zend_object_iterator *tg_get_iterator(zend_class_entry *ce, zval *object, int by_ref)
 {
-	return async_iterator_new(object, by_ref, &tg_iterator_ops);
+	return async__iterator_new(object, by_ref, &tg_iterator_ops);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -959,7 +959,7 @@ ZEND_METHOD(Async_TaskGroup, __construct)
 		Z_PARAM_OPTIONAL
 		Z_PARAM_LONG_OR_NULL(concurrency, concurrency_null)
 		Z_PARAM_LONG_OR_NULL(queue_limit, queue_limit_null)
-		Z_PARAM_OBJ_OF_CLASS_OR_NULL(scope, async_ce_scope)
+		Z_PARAM_OBJ_OF_CLASS_OR_NULL(scope, async__ce_scope)
 	ZEND_PARSE_PARAMETERS_END();
 
 	async_task_group_t *g = THIS_GROUP();
@@ -976,7 +976,7 @@ ZEND_METHOD(Async_TaskGroup, __construct)
 		zend_argument_value_error(2, "must be between 0 and %u", UINT32_MAX);
 		RETURN_THROWS();
 	}
-	if (!tg_scope_init(g, scope != NULL ? async_scope_from_object(scope) : async_scope_current())) {
+	if (!tg_scope_init(g, scope != NULL ? async__scope_from_object(scope) : async__scope_current())) {
 		RETURN_THROWS();
 	}
 	g->concurrency = concurrency_null ? 0 : (uint32_t) concurrency;
@@ -993,25 +993,25 @@ ZEND_METHOD(Async_TaskGroup, __construct)
 static void tg_throw_duplicate(async_task_group_t *g, zval *key)
 {
 	if (Z_TYPE_P(key) == IS_LONG) {
-		async_throw(async_ce_async_exception, "Duplicate key " ZEND_LONG_FMT " in %s", Z_LVAL_P(key), TG_NAME(g));
+		async__throw(async__ce_async_exception, "Duplicate key " ZEND_LONG_FMT " in %s", Z_LVAL_P(key), TG_NAME(g));
 	} else {
-		async_throw(async_ce_async_exception, "Duplicate key \"%s\" in %s", Z_STRVAL_P(key), TG_NAME(g));
+		async__throw(async__ce_async_exception, "Duplicate key \"%s\" in %s", Z_STRVAL_P(key), TG_NAME(g));
 	}
 }
 
 /* spawn() and spawnWithKey(): refused once closed; waits while the queue is full. */
 static void tg_spawn(async_task_group_t *g, zval *key, async_task_args_t *task)
 {
-	zend_fcall_t *fcall = async_task_fcall(task);
+	zend_fcall_t *fcall = async__task_fcall(task);
 	for (;;) {
 		/* Closed is checked first: a group that is closed and empty is also complete, and
 		 * "closed" is the reason code matches on (TrueAsync words it so). */
 		if (g->closed) {
-			async_throw(async_ce_async_exception, "Cannot spawn tasks on a closed %s", TG_NAME(g));
+			async__throw(async__ce_async_exception, "Cannot spawn tasks on a closed %s", TG_NAME(g));
 			goto failed;
 		}
 		if (TG_COMPLETE(g) || g->disposed) {
-			async_throw(async_ce_async_exception, "Cannot spawn tasks on a completed %s", TG_NAME(g));
+			async__throw(async__ce_async_exception, "Cannot spawn tasks on a completed %s", TG_NAME(g));
 			goto failed;
 		}
 		if (key != NULL && tg_key_exists(g, key)) {
@@ -1021,23 +1021,23 @@ static void tg_spawn(async_task_group_t *g, zval *key, async_task_args_t *task)
 		if (!tg_queue_full(g)) {
 			break;
 		}
-		if (!async_tg_park(g, WAIT_PRODUCER)) {
+		if (!async__tg_park(g, WAIT_PRODUCER)) {
 			goto failed;
 		}
 	}
 
 	tg_task_t *t = tg_task_new(g, key);
 	if (t == NULL) {
-		async_throw(async_ce_async_exception, "Cannot add a task to the %s: no free integer key", TG_NAME(g));
+		async__throw(async__ce_async_exception, "Cannot add a task to the %s: no free integer key", TG_NAME(g));
 		goto failed;
 	}
 	t->fcall = fcall;
 	if (g->queue.first == NULL && tg_has_slot(g)) {
-		async_tg_task_addref(t);
+		async__tg_task_addref(t);
 		if (!tg_task_start(g, t)) {
-			async_tg_task_remove(g, t); /* the spawn's exception tells the caller */
+			async__tg_task_remove(g, t); /* the spawn's exception tells the caller */
 		}
-		async_tg_task_release(t);
+		async__tg_task_release(t);
 	} else {
 		list_append(&g->queue, t);
 		g->queued++;
@@ -1087,14 +1087,14 @@ static tg_join_t *tg_join_start(async_task_group_t *g, tg_join_kind kind, zval *
 {
 	if (kind != JOIN_ALL && zend_hash_num_elements(&g->tasks) == 0) {
 		if (kind == JOIN_RACE && !g->is_set) {
-			async_throw(async_ce_async_exception, "Cannot race on an empty %s", TG_NAME(g));
+			async__throw(async__ce_async_exception, "Cannot race on an empty %s", TG_NAME(g));
 		} else {
-			async_throw(async_ce_async_exception, "Cannot call %s() on an empty %s", async_tg_join_method(g, kind), TG_NAME(g));
+			async__throw(async__ce_async_exception, "Cannot call %s() on an empty %s", async__tg_join_method(g, kind), TG_NAME(g));
 		}
 		return NULL;
 	}
-	tg_join_t *j = async_tg_join_new(g, kind);
-	RETVAL_OBJ(async_future_new_object(j->future));
+	tg_join_t *j = async__tg_join_new(g, kind);
+	RETVAL_OBJ(async__future_new_object(j->future));
 	return j;
 }
 
@@ -1105,9 +1105,9 @@ static void tg_all(async_task_group_t *g, bool ignore_errors, zval *return_value
 	j->limit = g->next_seq;
 	j->pending = TG_UNSETTLED(g);
 	if (j->pending == 0) {
-		async_tg_join_all_finish(g, j);
+		async__tg_join_all_finish(g, j);
 	} else {
-		async_tg_join_link(g, j);
+		async__tg_join_link(g, j);
 	}
 }
 
@@ -1118,9 +1118,9 @@ static void tg_race(async_task_group_t *g, zval *return_value)
 		return;
 	}
 	if (g->settled.first != NULL) {
-		async_tg_join_finish_task(g, j, FIRST_TASK(&g->settled));
+		async__tg_join_finish_task(g, j, FIRST_TASK(&g->settled));
 	} else {
-		async_tg_join_link(g, j);
+		async__tg_join_link(g, j);
 	}
 }
 
@@ -1130,19 +1130,19 @@ static void tg_any(async_task_group_t *g, zval *return_value)
 	if (j == NULL) {
 		return;
 	}
-	tg_task_t *ok = async_tg_first_success(g);
+	tg_task_t *ok = async__tg_first_success(g);
 	if (ok != NULL) {
-		async_tg_join_finish_task(g, j, ok);
+		async__tg_join_finish_task(g, j, ok);
 		return;
 	}
 	if (TG_UNSETTLED(g) == 0) {
-		async_tg_join_any_fail(g, j);
+		async__tg_join_any_fail(g, j);
 		return;
 	}
 	for (tg_task_t *t = FIRST_TASK(&g->settled); t != NULL; t = NEXT_TASK(t)) {
 		t->handled = true; /* the errors so far are any()'s to report */
 	}
-	async_tg_join_link(g, j);
+	async__tg_join_link(g, j);
 }
 
 ZEND_METHOD(Async_TaskGroup, all)
@@ -1174,13 +1174,13 @@ ZEND_METHOD(Async_TaskGroup, getResults)
 	if (TG_COMPLETE(g) && !g->is_set) {
 		RETURN_COPY(&g->completion); /* a complete TaskGroup no longer changes */
 	}
-	async_tg_build_results(g, return_value);
+	async__tg_build_results(g, return_value);
 }
 
 ZEND_METHOD(Async_TaskGroup, getErrors)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
-	async_tg_build_errors(THIS_GROUP(), return_value);
+	async__tg_build_errors(THIS_GROUP(), return_value);
 }
 
 ZEND_METHOD(Async_TaskGroup, suppressErrors)
@@ -1198,7 +1198,7 @@ ZEND_METHOD(Async_TaskGroup, cancel)
 	zend_object *error = NULL;
 	ZEND_PARSE_PARAMETERS_START(0, 1)
 		Z_PARAM_OPTIONAL
-		Z_PARAM_OBJ_OF_CLASS_OR_NULL(error, async_ce_async_cancellation)
+		Z_PARAM_OBJ_OF_CLASS_OR_NULL(error, async__ce_async_cancellation)
 	ZEND_PARSE_PARAMETERS_END();
 
 	async_task_group_t *g = THIS_GROUP();
@@ -1207,7 +1207,7 @@ ZEND_METHOD(Async_TaskGroup, cancel)
 	} else {
 		char message[48];
 		snprintf(message, sizeof(message), "%s was cancelled", TG_NAME(g));
-		error = async_new_exception(async_ce_async_cancellation, message);
+		error = async__new_exception(async__ce_async_cancellation, message);
 	}
 	tg_cancel(g, error);
 	OBJ_RELEASE(error);
@@ -1226,7 +1226,7 @@ ZEND_METHOD(Async_TaskGroup, dispose)
 	g->disposed = true;
 	char message[48];
 	snprintf(message, sizeof(message), "%s was disposed", TG_NAME(g));
-	zend_object *error = async_new_exception(async_ce_async_cancellation, message);
+	zend_object *error = async__new_exception(async__ce_async_cancellation, message);
 	tg_cancel(g, error);
 	OBJ_RELEASE(error);
 }
@@ -1254,25 +1254,25 @@ ZEND_METHOD(Async_TaskGroup, awaitCompletion)
 	ZEND_PARSE_PARAMETERS_NONE();
 	async_task_group_t *g = THIS_GROUP();
 	if (!g->closed) {
-		async_throw(async_ce_async_exception, "%s must be closed before calling awaitCompletion()", TG_NAME(g));
+		async__throw(async__ce_async_exception, "%s must be closed before calling awaitCompletion()", TG_NAME(g));
 		RETURN_THROWS();
 	}
 	if (TG_COMPLETE(g)) {
 		return;
 	}
-	if (!async_wait_allowed()) {
-		async_wait_throw_not_allowed("await");
+	if (!async__wait_allowed()) {
+		async__wait_throw_not_allowed("await");
 		RETURN_THROWS();
 	}
 	if (ZEND_ASYNC_G(coroutine) == NULL) {
-		async_scheduler_launch();
+		async__scheduler_launch();
 	}
 	if (tg_scope_contains_current(g)) {
-		async_throw(async_ce_async_exception,
+		async__throw(async__ce_async_exception,
 			"Cannot await completion of a %s from a coroutine that belongs to it", TG_NAME(g));
 		RETURN_THROWS();
 	}
-	async_wait_event(TG_EVENT(g), NULL, NULL, "await");
+	async__wait_event(TG_EVENT(g), NULL, NULL, "await");
 }
 
 ZEND_METHOD(Async_TaskGroup, finally)
@@ -1308,15 +1308,15 @@ ZEND_METHOD(Async_TaskGroup, getIterator)
  * Registration
  * ------------------------------------------------------------------------------------------- */
 
-zend_result async_task_group_minit(void)
+zend_result async__task_group_minit(void)
 {
-	async_ce_task_group = register_class_Async_TaskGroup(async_ce_awaitable, zend_ce_countable, zend_ce_aggregate);
-	async_ce_task_group->create_object = tg_create_object;
-	async_ce_task_group->get_iterator = tg_get_iterator;
-	async_ce_task_set = register_class_Async_TaskSet(async_ce_awaitable, zend_ce_countable, zend_ce_aggregate);
-	async_ce_task_set->create_object = tg_create_object;
-	async_ce_task_set->get_iterator = tg_get_iterator;
+	async__ce_task_group = register_class_Async_TaskGroup(async__ce_awaitable, zend_ce_countable, zend_ce_aggregate);
+	async__ce_task_group->create_object = tg_create_object;
+	async__ce_task_group->get_iterator = tg_get_iterator;
+	async__ce_task_set = register_class_Async_TaskSet(async__ce_awaitable, zend_ce_countable, zend_ce_aggregate);
+	async__ce_task_set->create_object = tg_create_object;
+	async__ce_task_set->get_iterator = tg_get_iterator;
 
-	async_object_handlers_init(&task_group_handlers, XtOffsetOf(async_task_group_t, std), tg_dtor_obj, tg_free_obj, tg_get_gc);
+	async__object_handlers_init(&task_group_handlers, XtOffsetOf(async_task_group_t, std), tg_dtor_obj, tg_free_obj, tg_get_gc);
 	return SUCCESS;
 }

@@ -10,12 +10,12 @@
 #include "zend_exceptions.h"
 
 /* A task leaves the group (a TaskSet's delivered ones): its place in the lists and in the map. */
-void async_tg_task_remove(async_task_group_t *g, tg_task_t *t)
+void async__tg_task_remove(async_task_group_t *g, tg_task_t *t)
 {
 	if (t->removed) {
 		return;
 	}
-	async_tg_list_remove(t->state == TASK_QUEUED ? &g->queue : &g->settled, t);
+	async__tg_list_remove(t->state == TASK_QUEUED ? &g->queue : &g->settled, t);
 	if (Z_TYPE(t->key) == IS_LONG) {
 		zend_hash_index_del(&g->tasks, Z_LVAL(t->key));
 	} else {
@@ -24,7 +24,7 @@ void async_tg_task_remove(async_task_group_t *g, tg_task_t *t)
 }
 
 /* A settled task as foreach and joinNext() give it: [result, null] or [null, error]. */
-void async_tg_task_pair(tg_task_t *t, zval *pair)
+void async__tg_task_pair(tg_task_t *t, zval *pair)
 {
 	array_init_size(pair, 2);
 	if (t->state == TASK_ERROR) {
@@ -39,7 +39,7 @@ void async_tg_task_pair(tg_task_t *t, zval *pair)
 	}
 }
 
-const char *async_tg_join_method(async_task_group_t *g, tg_join_kind kind)
+const char *async__tg_join_method(async_task_group_t *g, tg_join_kind kind)
 {
 	switch (kind) {
 		case JOIN_ALL: return g->is_set ? "joinAll" : "all";
@@ -48,21 +48,21 @@ const char *async_tg_join_method(async_task_group_t *g, tg_join_kind kind)
 	}
 }
 
-tg_join_t *async_tg_join_new(async_task_group_t *g, tg_join_kind kind)
+tg_join_t *async__tg_join_new(async_task_group_t *g, tg_join_kind kind)
 {
 	tg_join_t *j = ecalloc(1, sizeof(tg_join_t));
 	j->kind = kind;
-	j->future = async_future_new();
+	j->future = async__future_new();
 	return j;
 }
 
-void async_tg_join_link(async_task_group_t *g, tg_join_t *j)
+void async__tg_join_link(async_task_group_t *g, tg_join_t *j)
 {
 	async_list_append(&g->joins, &j->link);
 	j->linked = true;
 }
 
-void async_tg_join_unlink(async_task_group_t *g, tg_join_t *j)
+void async__tg_join_unlink(async_task_group_t *g, tg_join_t *j)
 {
 	if (j->linked) {
 		async_list_remove(&g->joins, &j->link);
@@ -71,13 +71,13 @@ void async_tg_join_unlink(async_task_group_t *g, tg_join_t *j)
 }
 
 /* Settles the join's future (value copied / error borrowed) and frees the join. */
-void async_tg_join_finish(async_task_group_t *g, tg_join_t *j, zval *value, zend_object *error)
+void async__tg_join_finish(async_task_group_t *g, tg_join_t *j, zval *value, zend_object *error)
 {
-	async_tg_join_unlink(g, j);
+	async__tg_join_unlink(g, j);
 	if (error != NULL) {
-		async_future_reject(j->future, error);
+		async__future_reject(j->future, error);
 	} else {
-		async_future_resolve(j->future, value);
+		async__future_resolve(j->future, value);
 	}
 	ZEND_ASYNC_EVENT_RELEASE(&j->future->event);
 	efree(j);
@@ -85,41 +85,41 @@ void async_tg_join_finish(async_task_group_t *g, tg_join_t *j, zval *value, zend
 
 /* Delivers one task's outcome; a TaskSet removes the delivered entry. A delivered error is
  * observed: whoever reads the future answers for it. */
-void async_tg_join_finish_task(async_task_group_t *g, tg_join_t *j, tg_task_t *t)
+void async__tg_join_finish_task(async_task_group_t *g, tg_join_t *j, tg_task_t *t)
 {
 	if (t->state == TASK_ERROR) {
 		t->handled = true;
-		async_tg_join_finish(g, j, NULL, t->error);
+		async__tg_join_finish(g, j, NULL, t->error);
 	} else {
-		async_tg_join_finish(g, j, &t->result, NULL);
+		async__tg_join_finish(g, j, &t->result, NULL);
 	}
 	if (g->is_set) {
-		async_tg_task_remove(g, t);
+		async__tg_task_remove(g, t);
 	}
 }
 
 /* A CompositeException whose exceptions array is `errors` (task key => error; borrowed). */
-zend_object *async_tg_composite(HashTable *errors, const char *format, ...)
+zend_object *async__tg_composite(HashTable *errors, const char *format, ...)
 {
 	va_list args;
 	va_start(args, format);
 	zend_string *message = zend_vstrpprintf(0, format, args);
 	va_end(args);
-	zend_object *ex = async_new_exception(async_ce_composite_exception, ZSTR_VAL(message));
+	zend_object *ex = async__new_exception(async__ce_composite_exception, ZSTR_VAL(message));
 	zend_string_release(message);
 	zval list;
 	ZVAL_ARR(&list, errors);
-	zend_update_property(async_ce_composite_exception, ex, "exceptions", sizeof("exceptions") - 1, &list);
+	zend_update_property(async__ce_composite_exception, ex, "exceptions", sizeof("exceptions") - 1, &list);
 	return ex;
 }
 
-const char *async_tg_plural(uint32_t n)
+const char *async__tg_plural(uint32_t n)
 {
 	return n == 1 ? "" : "s";
 }
 
 /* array[task key] = value (the value's reference is the caller's to give). */
-void async_tg_array_set(HashTable *ht, zval *key, zval *value)
+void async__tg_array_set(HashTable *ht, zval *key, zval *value)
 {
 	if (Z_TYPE_P(key) == IS_LONG) {
 		zend_hash_index_update(ht, Z_LVAL_P(key), value);
@@ -129,20 +129,20 @@ void async_tg_array_set(HashTable *ht, zval *key, zval *value)
 }
 
 /* key => result of every successful task still in the group, in spawn order. */
-void async_tg_build_results(async_task_group_t *g, zval *results)
+void async__tg_build_results(async_task_group_t *g, zval *results)
 {
 	array_init(results);
 	tg_task_t *t;
 	ZEND_HASH_FOREACH_PTR(&g->tasks, t) {
 		if (t->state == TASK_OK) {
 			Z_TRY_ADDREF(t->result);
-			async_tg_array_set(Z_ARRVAL_P(results), &t->key, &t->result);
+			async__tg_array_set(Z_ARRVAL_P(results), &t->key, &t->result);
 		}
 	} ZEND_HASH_FOREACH_END();
 }
 
 /* key => error of every failed task still in the group; marks them observed. */
-void async_tg_build_errors(async_task_group_t *g, zval *errors)
+void async__tg_build_errors(async_task_group_t *g, zval *errors)
 {
 	array_init(errors);
 	tg_task_t *t;
@@ -150,7 +150,7 @@ void async_tg_build_errors(async_task_group_t *g, zval *errors)
 		if (t->state == TASK_ERROR) {
 			zval zv;
 			ZVAL_OBJ_COPY(&zv, t->error);
-			async_tg_array_set(Z_ARRVAL_P(errors), &t->key, &zv);
+			async__tg_array_set(Z_ARRVAL_P(errors), &t->key, &zv);
 			t->handled = true;
 		}
 	} ZEND_HASH_FOREACH_END();
@@ -164,14 +164,14 @@ static void tg_remove_settled(async_task_group_t *g, uint64_t limit, bool errors
 	while (t != NULL) {
 		tg_task_t *next = NEXT_TASK(t);
 		if (t->seq < limit && (!errors_only || t->state == TASK_ERROR)) {
-			async_tg_task_remove(g, t);
+			async__tg_task_remove(g, t);
 		}
 		t = next;
 	}
 }
 
 /* all(): the covered tasks have all settled. The errors are observed even with ignoreErrors. */
-void async_tg_join_all_finish(async_task_group_t *g, tg_join_t *j)
+void async__tg_join_all_finish(async_task_group_t *g, tg_join_t *j)
 {
 	zval results, errors;
 	array_init(&results);
@@ -184,11 +184,11 @@ void async_tg_join_all_finish(async_task_group_t *g, tg_join_t *j)
 		zval zv;
 		if (t->state == TASK_OK) {
 			ZVAL_COPY(&zv, &t->result);
-			async_tg_array_set(Z_ARRVAL(results), &t->key, &zv);
+			async__tg_array_set(Z_ARRVAL(results), &t->key, &zv);
 		} else if (t->state == TASK_ERROR) {
 			t->handled = true;
 			ZVAL_OBJ_COPY(&zv, t->error);
-			async_tg_array_set(Z_ARRVAL(errors), &t->key, &zv);
+			async__tg_array_set(Z_ARRVAL(errors), &t->key, &zv);
 		}
 	} ZEND_HASH_FOREACH_END();
 
@@ -196,11 +196,11 @@ void async_tg_join_all_finish(async_task_group_t *g, tg_join_t *j)
 	uint32_t failed = zend_hash_num_elements(Z_ARRVAL(errors));
 	if (failed > 0 && !j->ignore_errors) {
 		uint32_t total = failed + zend_hash_num_elements(Z_ARRVAL(results));
-		zend_object *error = async_tg_composite(Z_ARRVAL(errors), "%u of %u task%s failed", failed, total, async_tg_plural(total));
-		async_tg_join_finish(g, j, NULL, error);
+		zend_object *error = async__tg_composite(Z_ARRVAL(errors), "%u of %u task%s failed", failed, total, async__tg_plural(total));
+		async__tg_join_finish(g, j, NULL, error);
 		OBJ_RELEASE(error);
 	} else {
-		async_tg_join_finish(g, j, &results, NULL);
+		async__tg_join_finish(g, j, &results, NULL);
 	}
 	zval_ptr_dtor(&results);
 	zval_ptr_dtor(&errors);
@@ -209,7 +209,7 @@ void async_tg_join_all_finish(async_task_group_t *g, tg_join_t *j)
 	}
 }
 
-tg_task_t *async_tg_first_success(async_task_group_t *g)
+tg_task_t *async__tg_first_success(async_task_group_t *g)
 {
 	for (tg_task_t *t = FIRST_TASK(&g->settled); t != NULL; t = NEXT_TASK(t)) {
 		if (t->state == TASK_OK) {
@@ -220,14 +220,14 @@ tg_task_t *async_tg_first_success(async_task_group_t *g)
 }
 
 /* any(): nothing is left to run and every task still in the group failed. */
-void async_tg_join_any_fail(async_task_group_t *g, tg_join_t *j)
+void async__tg_join_any_fail(async_task_group_t *g, tg_join_t *j)
 {
 	zval errors;
-	async_tg_build_errors(g, &errors);
+	async__tg_build_errors(g, &errors);
 	uint32_t n = zend_hash_num_elements(Z_ARRVAL(errors));
-	zend_object *error = async_tg_composite(Z_ARRVAL(errors), "All %u task%s failed", n, async_tg_plural(n));
+	zend_object *error = async__tg_composite(Z_ARRVAL(errors), "All %u task%s failed", n, async__tg_plural(n));
 	zval_ptr_dtor(&errors);
-	async_tg_join_finish(g, j, NULL, error);
+	async__tg_join_finish(g, j, NULL, error);
 	OBJ_RELEASE(error);
 	if (g->is_set) {
 		tg_remove_settled(g, UINT64_MAX, true);
@@ -236,7 +236,7 @@ void async_tg_join_any_fail(async_task_group_t *g, tg_join_t *j)
 
 /* A TaskSet whose entries were all taken by other joins has nothing left for a pending
  * joinNext()/joinAny(): it fails rather than waiting for a task that may never be spawned. */
-void async_tg_join_starve(async_task_group_t *g)
+void async__tg_join_starve(async_task_group_t *g)
 {
 	if (TG_UNSETTLED(g) != 0 || zend_hash_num_elements(&g->tasks) != 0) {
 		return;
@@ -246,10 +246,10 @@ void async_tg_join_starve(async_task_group_t *g)
 		tg_join_t *next = j->link.next ? JOIN_OF(j->link.next) : NULL;
 		if (j->kind != JOIN_ALL) {
 			zend_string *message = zend_strpprintf(0, "%s() has no task left to deliver: the %s is empty",
-				async_tg_join_method(g, j->kind), TG_NAME(g));
-			zend_object *error = async_new_exception(async_ce_async_exception, ZSTR_VAL(message));
+				async__tg_join_method(g, j->kind), TG_NAME(g));
+			zend_object *error = async__new_exception(async__ce_async_exception, ZSTR_VAL(message));
 			zend_string_release(message);
-			async_tg_join_finish(g, j, NULL, error);
+			async__tg_join_finish(g, j, NULL, error);
 			OBJ_RELEASE(error);
 		}
 		j = next;
@@ -257,7 +257,7 @@ void async_tg_join_starve(async_task_group_t *g)
 }
 
 /* A task settled: hand it to the pending joins, oldest first. */
-void async_tg_deliver(async_task_group_t *g, tg_task_t *t)
+void async__tg_deliver(async_task_group_t *g, tg_task_t *t)
 {
 	tg_join_t *j = FIRST_JOIN(g);
 	while (j != NULL) {
@@ -265,24 +265,24 @@ void async_tg_deliver(async_task_group_t *g, tg_task_t *t)
 		switch (j->kind) {
 			case JOIN_ALL:
 				if (t->seq < j->limit && --j->pending == 0) {
-					async_tg_join_all_finish(g, j);
+					async__tg_join_all_finish(g, j);
 				}
 				break;
 			case JOIN_RACE:
 				if (!t->removed) {
-					async_tg_join_finish_task(g, j, t);
+					async__tg_join_finish_task(g, j, t);
 				}
 				break;
 			case JOIN_ANY:
 				if (!t->removed && t->state == TASK_OK) {
-					async_tg_join_finish_task(g, j, t);
+					async__tg_join_finish_task(g, j, t);
 					break;
 				}
 				if (!t->removed) {
 					t->handled = true;
 				}
-				if (TG_UNSETTLED(g) == 0 && g->settled.first != NULL && async_tg_first_success(g) == NULL) {
-					async_tg_join_any_fail(g, j);
+				if (TG_UNSETTLED(g) == 0 && g->settled.first != NULL && async__tg_first_success(g) == NULL) {
+					async__tg_join_any_fail(g, j);
 				}
 				break;
 		}

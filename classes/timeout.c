@@ -21,7 +21,7 @@
 #include "zend_exceptions.h"
 #include "timeout_arginfo.h"
 
-zend_class_entry *async_ce_timeout;
+zend_class_entry *async__ce_timeout;
 /* per-process: object handlers, filled once at MINIT */
 static zend_object_handlers timeout_handlers;
 
@@ -139,7 +139,7 @@ static zend_object *timeout_create_object(zend_class_entry *ce)
 	return &obj->std;
 }
 
-zend_object *async_timeout_new(zend_long ms)
+zend_object *async__timeout_new(zend_long ms)
 {
 	zend_async_timer_event_t *timer = ZEND_ASYNC_NEW_TIMER_EVENT((zend_ulong) ms, false);
 	if (timer == NULL) {
@@ -156,7 +156,7 @@ zend_object *async_timeout_new(zend_long ms)
 	event->add_callback(event, &state->base);
 	ZEND_ASYNC_EVENT_CALLBACK_RELEASE(&state->base);
 
-	zend_object *object = timeout_create_object(async_ce_timeout);
+	zend_object *object = timeout_create_object(async__ce_timeout);
 	TIMEOUT_OBJ(object)->event = event; /* the creation reference */
 	return object;
 }
@@ -212,7 +212,7 @@ ZEND_METHOD(Async_Timeout, cancel)
 	zend_object *cancellation = NULL;
 	ZEND_PARSE_PARAMETERS_START(0, 1)
 		Z_PARAM_OPTIONAL
-		Z_PARAM_OBJ_OF_CLASS_OR_NULL(cancellation, async_ce_async_cancellation)
+		Z_PARAM_OBJ_OF_CLASS_OR_NULL(cancellation, async__ce_async_cancellation)
 	ZEND_PARSE_PARAMETERS_END();
 	THIS_TIMEOUT(event);
 
@@ -228,7 +228,7 @@ ZEND_METHOD(Async_Timeout, cancel)
 		GC_ADDREF(cancellation);
 		state->cancellation = cancellation;
 	} else {
-		state->cancellation = async_new_exception(async_ce_async_cancellation, "Timeout has been cancelled");
+		state->cancellation = async__new_exception(async__ce_async_cancellation, "Timeout has been cancelled");
 	}
 	ZEND_ASYNC_CALLBACKS_NOTIFY_FROM_HANDLER(event, NULL, state->cancellation);
 }
@@ -262,7 +262,7 @@ ZEND_FUNCTION(Async_timeout)
 		zend_value_error("Timeout value must be greater than 0");
 		RETURN_THROWS();
 	}
-	zend_object *timeout = async_timeout_new(ms);
+	zend_object *timeout = async__timeout_new(ms);
 	if (timeout == NULL) {
 		RETURN_THROWS();
 	}
@@ -273,11 +273,11 @@ ZEND_FUNCTION(Async_timeout)
  * Registration
  * ------------------------------------------------------------------------------------------- */
 
-zend_result async_timeout_minit(void)
+zend_result async__timeout_minit(void)
 {
-	zend_class_entry *ce = async_ce_timeout = register_class_Async_Timeout(async_ce_completable);
+	zend_class_entry *ce = async__ce_timeout = register_class_Async_Timeout(async__ce_completable);
 	ce->create_object = timeout_create_object;
-	async_object_handlers_init(&timeout_handlers, XtOffsetOf(async_timeout_obj_t, std), NULL, timeout_free_obj, timeout_get_gc);
+	async__object_handlers_init(&timeout_handlers, XtOffsetOf(async_timeout_obj_t, std), NULL, timeout_free_obj, timeout_get_gc);
 	zend_register_functions(NULL, ext_functions, NULL, MODULE_PERSISTENT);
 	return SUCCESS;
 }

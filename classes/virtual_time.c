@@ -15,14 +15,14 @@
 /* What the task left running in the bubble is cancelled, and awaited. */
 static void bubble_settle(zend_async_scope_t *scope)
 {
-	if (async_scope_is_finished(scope)) {
+	if (async__scope_is_finished(scope)) {
 		return;
 	}
-	zend_object *error = async_new_exception(async_ce_async_cancellation,
+	zend_object *error = async__new_exception(async__ce_async_cancellation,
 		"Cancellation of the coroutines left running when virtual_time() returned");
-	async_scope_cancel(scope, error, false);
+	async__scope_cancel(scope, error, false);
 	OBJ_RELEASE(error);
-	async_scope_await_finished(scope, "virtual_time");
+	async__scope_await_finished(scope, "virtual_time");
 }
 
 ZEND_FUNCTION(Async_Testing_virtual_time)
@@ -32,25 +32,25 @@ ZEND_FUNCTION(Async_Testing_virtual_time)
 		ASYNC_PARAM_TASK(task)
 	ZEND_PARSE_PARAMETERS_END();
 
-	zend_async_scope_t *scope = async_scope_new(async_scope_current());
+	zend_async_scope_t *scope = async__scope_new(async__scope_current());
 	zval handle;
 	ZVAL_UNDEF(&handle);
-	async_spawn_task(scope, NULL, &task, &handle);
+	async__spawn_task(scope, NULL, &task, &handle);
 	if (Z_TYPE(handle) != IS_OBJECT) {
-		async_scope_close(scope);
-		async_scope_release(scope);
+		async__scope_close(scope);
+		async__scope_release(scope);
 		RETURN_THROWS();
 	}
 	async_coroutine_t *co = ASYNC_CO_FROM_OBJ(Z_OBJ(handle));
-	async_clock_t *clock = async_clock_new(co->clock); /* the spawner's bubble, if any, is the parent */
+	async_clock_t *clock = async__clock_new(co->clock); /* the spawner's bubble, if any, is the parent */
 	if (co->clock != NULL) {
-		async_clock_release(co->clock);
+		async__clock_release(co->clock);
 	}
 	co->clock = clock; /* the task takes the creation reference, this call one more */
-	async_clock_addref(clock);
+	async__clock_addref(clock);
 	clock->root = &co->coro;
 
-	async_await(Z_OBJ(handle), NULL, return_value);
+	async__await(Z_OBJ(handle), NULL, return_value);
 
 	/* The caller's exception (the task's, or a cancellation of the caller) waits while the
 	 * bubble's leftovers are cancelled and awaited; an error one of them raises then is thrown
@@ -69,14 +69,14 @@ ZEND_FUNCTION(Async_Testing_virtual_time)
 		zend_throw_exception_internal(pending);
 	}
 	clock->root = NULL;
-	async_clock_end(clock);
-	async_clock_release(clock);
-	async_scope_close(scope);
-	async_scope_release(scope);
+	async__clock_end(clock);
+	async__clock_release(clock);
+	async__scope_close(scope);
+	async__scope_release(scope);
 	zval_ptr_dtor(&handle);
 }
 
-zend_result async_virtual_time_minit(void)
+zend_result async__virtual_time_minit(void)
 {
 	zend_register_functions(NULL, ext_functions, NULL, MODULE_PERSISTENT);
 	return SUCCESS;

@@ -11,8 +11,8 @@
 #include "core/core.h"
 #include "awaitable_arginfo.h"
 
-zend_class_entry *async_ce_awaitable;
-zend_class_entry *async_ce_completable;
+zend_class_entry *async__ce_awaitable;
+zend_class_entry *async__ce_completable;
 
 static int awaitable_implemented(zend_class_entry *interface, zend_class_entry *class_type)
 {
@@ -23,13 +23,13 @@ static int awaitable_implemented(zend_class_entry *interface, zend_class_entry *
 	return SUCCESS;
 }
 
-zend_result async_awaitable_minit(void)
+zend_result async__awaitable_minit(void)
 {
-	async_ce_awaitable = register_class_Async_Awaitable();
-	async_ce_awaitable->interface_gets_implemented = awaitable_implemented;
-	async_ce_completable = register_class_Async_Completable(async_ce_awaitable);
-	async_ce_completable->interface_gets_implemented = awaitable_implemented;
-	async_class_register(ZEND_ASYNC_CLASS_AWAITABLE, async_ce_awaitable);
-	async_class_register(ZEND_ASYNC_CLASS_COMPLETABLE, async_ce_completable);
+	async__ce_awaitable = register_class_Async_Awaitable();
+	async__ce_awaitable->interface_gets_implemented = awaitable_implemented;
+	async__ce_completable = register_class_Async_Completable(async__ce_awaitable);
+	async__ce_completable->interface_gets_implemented = awaitable_implemented;
+	async__class_register(ZEND_ASYNC_CLASS_AWAITABLE, async__ce_awaitable);
+	async__class_register(ZEND_ASYNC_CLASS_COMPLETABLE, async__ce_completable);
 	return SUCCESS;
 }

@@ -37,27 +37,27 @@ static uint64_t real_wall_ns(void)
 	return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
 }
 
-uint64_t async_clock_mono_ns(async_clock_t *clock)
+uint64_t async__clock_mono_ns(async_clock_t *clock)
 {
 	return clock->start_mono_ns + clock->elapsed_ns;
 }
 
-uint64_t async_clock_wall_ns(async_clock_t *clock)
+uint64_t async__clock_wall_ns(async_clock_t *clock)
 {
 	return clock->start_wall_ns + clock->elapsed_ns;
 }
 
-async_clock_t *async_clock_new(async_clock_t *parent)
+async_clock_t *async__clock_new(async_clock_t *parent)
 {
 	async_clock_t *clock = ecalloc(1, sizeof(async_clock_t));
 	clock->refcount = 1;
 	clock->parent = parent;
 	if (parent != NULL) {
-		async_clock_addref(parent);
+		async__clock_addref(parent);
 	}
 	/* an inner bubble starts at its outer bubble's now */
-	clock->start_mono_ns = parent != NULL ? async_clock_mono_ns(parent) : async_monotonic_ns();
-	clock->start_wall_ns = parent != NULL ? async_clock_wall_ns(parent) : real_wall_ns();
+	clock->start_mono_ns = parent != NULL ? async__clock_mono_ns(parent) : async_monotonic_ns();
+	clock->start_wall_ns = parent != NULL ? async__clock_wall_ns(parent) : real_wall_ns();
 	/* live list, newest first: the deepest bubbles come first */
 	clock->next_live = ASYNC_G(clocks);
 	if (clock->next_live != NULL) {
@@ -67,14 +67,14 @@ async_clock_t *async_clock_new(async_clock_t *parent)
 	return clock;
 }
 
-void async_clock_addref(async_clock_t *clock)
+void async__clock_addref(async_clock_t *clock)
 {
 	clock->refcount++;
 }
 
 static void timer_disarm(async_vtimer_t *timer);
 
-void async_clock_end(async_clock_t *clock)
+void async__clock_end(async_clock_t *clock)
 {
 	if (clock->ended) {
 		return;
@@ -95,27 +95,27 @@ void async_clock_end(async_clock_t *clock)
 	clock->prev_live = clock->next_live = NULL;
 }
 
-void async_clock_release(async_clock_t *clock)
+void async__clock_release(async_clock_t *clock)
 {
 	ZEND_ASSERT(clock->refcount > 0);
 	if (--clock->refcount > 0) {
 		return;
 	}
-	async_clock_end(clock);
+	async__clock_end(clock);
 	if (clock->parent != NULL) {
-		async_clock_release(clock->parent);
+		async__clock_release(clock->parent);
 	}
 	efree(clock);
 }
 
-void async_clock_rshutdown(void)
+void async__clock_rshutdown(void)
 {
 	while (ASYNC_G(clocks) != NULL) {
-		async_clock_end(ASYNC_G(clocks));
+		async__clock_end(ASYNC_G(clocks));
 	}
 }
 
-async_clock_t *async_clock_of_current(void)
+async_clock_t *async__clock_of_current(void)
 {
 	if (ASYNC_G(clock_firing) != NULL) {
 		return ASYNC_G(clock_firing); /* a virtual timer's callbacks run inside its bubble */
@@ -198,7 +198,7 @@ static bool vtimer_dispose(zend_async_event_t *event)
 	event->ref_count = 0;
 	timer_disarm(timer);
 	zend_async_callbacks_free(event);
-	async_clock_release(timer->clock);
+	async__clock_release(timer->clock);
 	efree(timer);
 	return true;
 }
@@ -209,7 +209,7 @@ static zend_string *vtimer_info(zend_async_event_t *event)
 	return zend_strpprintf(0, "Timer(%u ms%s, virtual)", timer->event.timeout, timer->event.is_periodic ? ", periodic" : "");
 }
 
-bool async_clock_is_timer(zend_async_event_t *event)
+bool async__clock_is_timer(zend_async_event_t *event)
 {
 	return event->start == vtimer_start;
 }
@@ -221,13 +221,13 @@ static const async_event_methods_t vtimer_methods = {
 	.info = vtimer_info,
 };
 
-zend_async_timer_event_t *async_clock_new_timer(async_clock_t *clock, uint64_t timeout_ns, bool periodic,
+zend_async_timer_event_t *async__clock_new_timer(async_clock_t *clock, uint64_t timeout_ns, bool periodic,
 	size_t extra_size)
 {
 	async_vtimer_t *timer = ecalloc(1, sizeof(async_vtimer_t) + extra_size);
-	async_event_init(&timer->event.base, &vtimer_methods);
+	async__event_init(&timer->event.base, &vtimer_methods);
 	timer->clock = clock;
-	async_clock_addref(clock);
+	async__clock_addref(clock);
 	/* a periodic timer of 0 would fire for ever at one instant */
 	timer->timeout_ns = periodic && timeout_ns == 0 ? 1000000 : timeout_ns;
 	timer->event.timeout = (unsigned int) (timeout_ns / 1000000);
@@ -255,13 +255,13 @@ static bool clock_within(async_clock_t *inner, async_clock_t *outer)
 /* Whether waiting on this event keeps the bubble's clock where it is. */
 static bool event_holds(zend_async_event_t *event, async_clock_t *bubble)
 {
-	if (async_clock_is_timer(event)) {
+	if (async__clock_is_timer(event)) {
 		return !clock_within(((async_vtimer_t *) event)->clock, bubble);
 	}
 	if (ZEND_ASYNC_EVENT_HAS(event, ZEND_ASYNC_EVENT_F_STARTED_LOOP)) {
 		return true; /* the real loop delivers it: I/O, a process, a signal, a real timer */
 	}
-	if (event->info == async_coroutine_info) {
+	if (event->info == async__coroutine_info) {
 		/* awaiting a coroutine: one outside the bubble goes at its own pace */
 		return !clock_within(ASYNC_CO_FROM_CORO((zend_coroutine_t *) event)->clock, bubble);
 	}
@@ -299,7 +299,7 @@ static void clock_jump(async_clock_t *clock)
 	uint64_t target = clock->timers->deadline_ns;
 	ZEND_ASSERT(target >= clock->elapsed_ns && "a timer is armed at the clock's now or later");
 	clock->elapsed_ns = target;
-	async_clock_addref(clock);
+	async__clock_addref(clock);
 	while (!clock->ended && clock->timers != NULL && clock->timers->deadline_ns <= target) {
 		async_vtimer_t *timer = clock->timers;
 		zend_async_event_t *event = &timer->event.base;
@@ -319,7 +319,7 @@ static void clock_jump(async_clock_t *clock)
 		ZEND_ASYNC_EVENT_RELEASE(event);
 		ASYNC_G(clock_firing) = outer;
 	}
-	async_clock_release(clock);
+	async__clock_release(clock);
 }
 
 /* §8.5 for one bubble: its root gets the DeadlockError; virtual_time() then cancels the rest. */
@@ -329,10 +329,10 @@ static void bubble_deadlock(async_clock_t *clock)
 	clock->root = NULL;
 	zend_object *error = zend_async_new_exception(ZEND_ASYNC_EXCEPTION_DEADLOCK,
 		"Deadlock detected in virtual_time(): every coroutine of the bubble waits, and no timer is pending");
-	async_coroutine_cancel(root, error, true, false);
+	async__coroutine_cancel(root, error, true, false);
 }
 
-bool async_clock_advance(void)
+bool async__clock_advance(void)
 {
 	/* newest first: a bubble made inside another comes before it */
 	for (async_clock_t *clock = ASYNC_G(clocks); clock != NULL; clock = clock->next_live) {

@@ -19,7 +19,7 @@
  *
  * Every PHP_VERSION_ID test of the module is here. The rest of the code asks for a capability
  * (ASYNC_EXIT_IS_FUNCTION), or calls a wrapper that has one body per version
- * (async_compat_parse_arg_func()); it never names a version. Tests are ">= first version that
+ * (async__compat_parse_arg_func()); it never names a version. Tests are ">= first version that
  * has it", so a version between two tested ones (8.3) takes the branch of the older one unless
  * the change landed in it, and a newer one takes the newest branch.
  *
@@ -66,7 +66,7 @@
 
 /* zend_parse_arg_func() got a sixth argument in 8.4: whether a trampoline made for the lookup may
  * be freed (true: the caller keeps only the fci/fcc, as Z_PARAM_FUNC does). */
-static zend_always_inline bool async_compat_parse_arg_func(zval *arg, zend_fcall_info *fci,
+static zend_always_inline bool async__compat_parse_arg_func(zval *arg, zend_fcall_info *fci,
 	zend_fcall_info_cache *fcc, char **error)
 {
 #if PHP_VERSION_ID >= 80400
@@ -93,48 +93,48 @@ static zend_always_inline bool async_compat_parse_arg_func(zval *arg, zend_fcall
  * the class registry behind the ABI's get_class_ce slot.
  */
 
-extern zend_class_entry *async_ce_cancellation;
-extern zend_class_entry *async_ce_async_cancellation;
-extern zend_class_entry *async_ce_operation_canceled;
-extern zend_class_entry *async_ce_deadlock_error;
-extern zend_class_entry *async_ce_async_exception;
-extern zend_class_entry *async_ce_timeout_exception;
-extern zend_class_entry *async_ce_composite_exception;
-extern zend_class_entry *async_ce_pool_exception;
-extern zend_class_entry *async_ce_service_unavailable;
-extern zend_class_entry *async_ce_context_exception;
+extern zend_class_entry *async__ce_cancellation;
+extern zend_class_entry *async__ce_async_cancellation;
+extern zend_class_entry *async__ce_operation_canceled;
+extern zend_class_entry *async__ce_deadlock_error;
+extern zend_class_entry *async__ce_async_exception;
+extern zend_class_entry *async__ce_timeout_exception;
+extern zend_class_entry *async__ce_composite_exception;
+extern zend_class_entry *async__ce_pool_exception;
+extern zend_class_entry *async__ce_service_unavailable;
+extern zend_class_entry *async__ce_context_exception;
 
 /* MINIT: the classes of exceptions.stub.php, each entered in the class registry. */
-zend_result async_exceptions_minit(void);
+zend_result async__exceptions_minit(void);
 
 /* The class registry: each file that registers a class the ABI can name (ZEND_ASYNC_CLASS_*)
  * enters it here at MINIT; ZEND_ASYNC_GET_CE() reads it. Lower layers never name the files
  * above them to find a class. */
-void async_class_register(zend_async_class type, zend_class_entry *ce);
-zend_class_entry *async_get_class_ce(zend_async_class type);
+void async__class_register(zend_async_class type, zend_class_entry *ce);
+zend_class_entry *async__get_class_ce(zend_async_class type);
 
 /* The object handlers of one of the runtime's classes: PHP's standard handlers, objects that
  * cannot be cloned, the object at `offset` in its struct, and these (dtor_obj may be NULL: PHP's
  * own). Every runtime class makes its handlers this way. */
-void async_object_handlers_init(zend_object_handlers *handlers, size_t offset, zend_object_dtor_obj_t dtor_obj,
+void async__object_handlers_init(zend_object_handlers *handlers, size_t offset, zend_object_dtor_obj_t dtor_obj,
 	zend_object_free_obj_t free_obj, zend_object_get_gc_t get_gc);
 
 /* A new exception of `ce` with this message (no frame arguments when it is made for someone
  * else: see exceptions.c). */
-zend_object *async_new_exception(zend_class_entry *ce, const char *message);
+zend_object *async__new_exception(zend_class_entry *ce, const char *message);
 /* A CompositeException holding `errors` (a list; borrowed: the property takes its own reference). */
-zend_object *async_composite_new(const char *message, HashTable *errors);
-ZEND_COLD void async_throw(zend_class_entry *ce, const char *format, ...) ZEND_ATTRIBUTE_FORMAT(printf, 2, 3);
+zend_object *async__composite_new(const char *message, HashTable *errors);
+ZEND_COLD void async__throw(zend_class_entry *ce, const char *format, ...) ZEND_ATTRIBUTE_FORMAT(printf, 2, 3);
 /* A cancellation or PHP's graceful exit (exit()). */
-bool async_is_cancellation(zend_object *ex);
+bool async__is_cancellation(zend_object *ex);
 
 /* awaitable.c — the Async\Awaitable and Async\Completable interfaces (awaitable.stub.php). */
 
-extern zend_class_entry *async_ce_awaitable;
-extern zend_class_entry *async_ce_completable;
+extern zend_class_entry *async__ce_awaitable;
+extern zend_class_entry *async__ce_completable;
 
 /* MINIT: both interfaces, reserved for the runtime's own classes. */
-zend_result async_awaitable_minit(void);
+zend_result async__awaitable_minit(void);
 
 /*
  * stack_arena.c — C stacks for coroutines, carved from large memory maps (stack_arena.c).
@@ -165,26 +165,26 @@ typedef struct {
 
 /* Whether the arena is usable on this build and machine (boost.context's make_fcontext is
  * exported by PHP; a build on ucontext keeps the Zend fiber API's stacks). */
-bool async_stack_arena_available(void);
+bool async__stack_arena_available(void);
 
 /* A stack of `size` bytes (rounded up to pages; one size per process: the first call decides,
  * and its `guards` too: how many stacks get a guard page, -1 for a quarter of vm.max_map_count),
  * or false when no memory could be mapped. */
-bool async_stack_acquire(async_stack_t *stack, size_t size, zend_long guards);
+bool async__stack_acquire(async_stack_t *stack, size_t size, zend_long guards);
 /* The size of the arena's slots (a stack, its red zone and any guard page), 0 until the first
  * acquire sizes them. */
-extern size_t async_stack_arena_slot;
+extern size_t async__stack_arena_slot;
 /* Whether the arena can give a stack of `size` bytes: not sized yet, or its slots are as large
  * (a larger fiber.stack_size set later by ini_set() takes the fiber API's stacks instead). */
-static zend_always_inline bool async_stack_arena_fits(size_t size)
+static zend_always_inline bool async__stack_arena_fits(size_t size)
 {
-	return async_stack_arena_slot == 0 || size <= async_stack_arena_slot;
+	return async__stack_arena_slot == 0 || size <= async__stack_arena_slot;
 }
-void async_stack_release(async_stack_t *stack);
+void async__stack_release(async_stack_t *stack);
 
 /* The canary zone under the stack (the red zone at the top of the stack below) is intact. Inline:
  * it is read on every switch out (a guarded stack has none: one test). */
-static zend_always_inline bool async_stack_canary_intact(const async_stack_t *stack)
+static zend_always_inline bool async__stack_canary_intact(const async_stack_t *stack)
 {
 	const uint64_t *zone = stack->canary;
 	if (EXPECTED(zone == NULL)) {
@@ -198,12 +198,12 @@ static zend_always_inline bool async_stack_canary_intact(const async_stack_t *st
 }
 
 /* A broken canary: the fatal error, and the process ends (the stack below was overwritten). */
-ZEND_NORETURN void async_stack_overflowed(const char *who);
+ZEND_NORETURN void async__stack_overflowed(const char *who);
 
 /* Request end: chunks with no stack in use give their pages back (the mappings stay). */
-void async_stack_arena_rshutdown(void);
+void async__stack_arena_rshutdown(void);
 /* Process end. */
-void async_stack_arena_mshutdown(void);
+void async__stack_arena_mshutdown(void);
 
 /*
  * coroutine_output.c — each coroutine's own output buffers (coroutine_output.c).
@@ -228,13 +228,13 @@ typedef struct {
 } async_output_state_t;
 
 /* At launch, for the main coroutine's state: the handlers on the stack now are below all of it. */
-void async_output_launch(async_output_state_t *main);
-void async_output_switch_slow(async_output_state_t *from, async_output_state_t *to);
+void async__output_launch(async_output_state_t *main);
+void async__output_switch_slow(async_output_state_t *from, async_output_state_t *to);
 
 /* A switch from the owner of `from` to the owner of `to` (either may be NULL: nobody's). Inline
  * for the common case, on every switch: no handler of either side is on the stack or saved,
  * none is running, so only the new owner's base moves (it is above whatever is there now). */
-static zend_always_inline void async_output_switch(async_output_state_t *from, async_output_state_t *to)
+static zend_always_inline void async__output_switch(async_output_state_t *from, async_output_state_t *to)
 {
 	uint32_t depth = (uint32_t) OG(handlers).top;
 	if (EXPECTED(OG(running) == NULL && (from == NULL || depth <= from->base)
@@ -245,19 +245,19 @@ static zend_always_inline void async_output_switch(async_output_state_t *from, a
 		}
 		return;
 	}
-	async_output_switch_slow(from, to);
+	async__output_switch_slow(from, to);
 }
 /* The current coroutine's body ended: its own buffers are flushed and closed, as PHP does with
  * every buffer at request end. Inline for the common case, a body that opened none. */
-void async_output_end_own_slow(async_output_state_t *state);
-static zend_always_inline void async_output_end_own(async_output_state_t *state)
+void async__output_end_own_slow(async_output_state_t *state);
+static zend_always_inline void async__output_end_own(async_output_state_t *state)
 {
 	if ((OG(flags) & PHP_OUTPUT_ACTIVATED) && (uint32_t) OG(handlers).top > state->base) {
-		async_output_end_own_slow(state);
+		async__output_end_own_slow(state);
 	}
 }
 /* A coroutine destroyed while switched out: its handlers go without output. */
-void async_output_discard(async_output_state_t *state);
+void async__output_discard(async_output_state_t *state);
 
 /*
  * coroutine_autoload.c — class autoloading across coroutines: a guard table per coroutine, and a
@@ -266,19 +266,19 @@ void async_output_discard(async_output_state_t *state);
 
 /* Switching coroutines: *save gets the engine's current guard table, `load` becomes it. Inline:
  * it is on every switch. */
-static zend_always_inline void async_autoload_switch(HashTable **save, HashTable *load)
+static zend_always_inline void async__autoload_switch(HashTable **save, HashTable *load)
 {
 	*save = EG(in_autoload);
 	EG(in_autoload) = load;
 }
 /* A coroutine's guard table, when it is freed. */
-void async_autoload_free(HashTable **table);
+void async__autoload_free(HashTable **table);
 
 /* MINIT / MSHUTDOWN: wraps zend_autoload (SPL's dispatcher) / puts it back. */
-zend_result async_autoload_minit(void);
-void async_autoload_mshutdown(void);
+zend_result async__autoload_minit(void);
+void async__autoload_mshutdown(void);
 /* RSHUTDOWN: the table of classes being autoloaded. */
-void async_autoload_rshutdown(void);
+void async__autoload_rshutdown(void);
 
 /*
  * coroutine.c — the runtime's coroutine (Async\Coroutine) and the pooled C contexts ("workers")
@@ -348,7 +348,7 @@ struct _async_coroutine_s {
 	async_list_node_t live_node;      /* in ASYNC_G(live) */
 	async_list_node_t scope_node;     /* in its scope's list of coroutines (scope.c) */
 	/* Not zeroed at creation (read only once coro.fcall points at them): */
-	zend_fcall_t call;                /* coro.fcall of a spawn (async_coroutine_set_call()) */
+	zend_fcall_t call;                /* coro.fcall of a spawn (async__coroutine_set_call()) */
 	zval call_args[ASYNC_CO_INLINE_ARGS]; /* call's first arguments */
 	zend_object std;
 };
@@ -360,14 +360,14 @@ struct _async_coroutine_s {
 /* The request's live coroutines, a list in spawn order (main first): a coroutine joins when it is
  * spawned and leaves when it finishes (or, after a fatal error, when its object is freed). A list,
  * not a table by handle: joining and leaving are a few stores. */
-static zend_always_inline void async_live_append(async_coroutine_t *co)
+static zend_always_inline void async__live_append(async_coroutine_t *co)
 {
 	ZEND_ASSERT(!co->in_live);
 	co->in_live = true;
 	async_list_append(&ASYNC_G(live), &co->live_node);
 }
 
-static zend_always_inline void async_live_remove(async_coroutine_t *co)
+static zend_always_inline void async__live_remove(async_coroutine_t *co)
 {
 	if (co->in_live) {
 		co->in_live = false;
@@ -375,25 +375,25 @@ static zend_always_inline void async_live_remove(async_coroutine_t *co)
 	}
 }
 
-static zend_always_inline async_coroutine_t *async_live_of(async_list_node_t *node)
+static zend_always_inline async_coroutine_t *async__live_of(async_list_node_t *node)
 {
 	return node != NULL ? ASYNC_LIST_ITEM(node, async_coroutine_t, live_node) : NULL;
 }
 
-static zend_always_inline async_coroutine_t *async_live_first(void)
+static zend_always_inline async_coroutine_t *async__live_first(void)
 {
-	return async_live_of(ASYNC_G(live).first);
+	return async__live_of(ASYNC_G(live).first);
 }
 
-static zend_always_inline async_coroutine_t *async_live_next(async_coroutine_t *co)
+static zend_always_inline async_coroutine_t *async__live_next(async_coroutine_t *co)
 {
-	return async_live_of(co->live_node.next);
+	return async__live_of(co->live_node.next);
 }
 
 /* A walk whose body may run PHP code (cancelling, a user error handler, a destructor):
  *
  *     async_live_walk_t w;
- *     for (co = async_live_walk_first(&w); co != NULL; co = async_live_walk_next(&w)) ...
+ *     for (co = async__live_walk_first(&w); co != NULL; co = async__live_walk_next(&w)) ...
  *
  * It runs to the end (a `continue` is fine, never a `break`: it holds references). Each live
  * coroutine is visited once, those spawned meanwhile too, those finished meanwhile not. */
@@ -402,16 +402,16 @@ typedef struct {
 	async_coroutine_t *after; /* its successor before the body ran, pinned */
 	uint32_t pass;
 } async_live_walk_t;
-async_coroutine_t *async_live_walk_first(async_live_walk_t *w);
-async_coroutine_t *async_live_walk_next(async_live_walk_t *w);
+async_coroutine_t *async__live_walk_first(async_live_walk_t *w);
+async_coroutine_t *async__live_walk_next(async_live_walk_t *w);
 
 /* Visits every live coroutine, for walks whose body runs no PHP code. */
 #define ASYNC_LIVE_FOREACH(co) \
-	for (async_coroutine_t *co = async_live_first(); co != NULL; co = async_live_next(co))
+	for (async_coroutine_t *co = async__live_first(); co != NULL; co = async__live_next(co))
 
 /* The nearest frame of PHP code at or below `ex` (NULL for none): where a spawn was made, a
  * coroutine suspended, or a running one is. */
-static zend_always_inline zend_execute_data *async_user_frame(zend_execute_data *ex)
+static zend_always_inline zend_execute_data *async__user_frame(zend_execute_data *ex)
 {
 	while (ex != NULL && (ex->func == NULL || !ZEND_USER_CODE(ex->func->type))) {
 		ex = ex->prev_execute_data;
@@ -419,14 +419,14 @@ static zend_always_inline zend_execute_data *async_user_frame(zend_execute_data 
 	return ex;
 }
 
-extern zend_class_entry *async_ce_coroutine;
+extern zend_class_entry *async__ce_coroutine;
 
-zend_result async_coroutine_minit(void);
-async_coroutine_t *async_coroutine_new(void);
+zend_result async__coroutine_minit(void);
+async_coroutine_t *async__coroutine_new(void);
 /* Whether a queued coroutine can be switched into straight from another context: started, on its
  * own worker's context (not inside a user Fiber, P8), due (its waker queued) and holding its
  * alive reference (a chain of hand-offs gives up the queue reference while it runs). */
-static zend_always_inline bool async_coroutine_can_resume_directly(async_coroutine_t *to)
+static zend_always_inline bool async__coroutine_can_resume_directly(async_coroutine_t *to)
 {
 	zend_async_waker_t *waker = to->coro.waker;
 	return to->spawned && !ZEND_COROUTINE_IS_FINISHED(&to->coro) && to->resume_ctx != NULL
@@ -436,16 +436,16 @@ static zend_always_inline bool async_coroutine_can_resume_directly(async_corouti
 
 /* A parked worker's stack is at least fiber.stack_size, which ini_set() may have raised since:
  * the arena's slots are of one size; the fiber API's stacks keep theirs (page-rounded). */
-static zend_always_inline bool async_worker_fits(const async_worker_t *worker)
+static zend_always_inline bool async__worker_fits(const async_worker_t *worker)
 {
 	size_t size = EG(fiber_stack_size);
-	return worker->arena ? async_stack_arena_fits(size) : ((const async_zend_fiber_stack_t *) worker->ctx.stack)->size >= size;
+	return worker->arena ? async__stack_arena_fits(size) : ((const async_zend_fiber_stack_t *) worker->ctx.stack)->size >= size;
 }
 
 /* Direct hand-off (the run queue's head runs next without a round trip through the scheduler):
  * whether the running coroutine `from` may switch straight into `to`. Inline: every suspension
  * with somebody queued asks. */
-static zend_always_inline bool async_coroutine_can_hand_off(async_coroutine_t *from, async_coroutine_t *to)
+static zend_always_inline bool async__coroutine_can_hand_off(async_coroutine_t *from, async_coroutine_t *to)
 {
 	/* from runs on its own worker's context, not inside a user Fiber (P8: the scheduler must
 	 * switch it back into that Fiber) */
@@ -455,26 +455,26 @@ static zend_always_inline bool async_coroutine_can_hand_off(async_coroutine_t *f
 	if (to->resume_ctx == NULL) {
 		/* a first run, on a parked worker */
 		return to->spawned && !ZEND_COROUTINE_IS_FINISHED(&to->coro) && !ZEND_COROUTINE_IS_STARTED(&to->coro)
-			&& ASYNC_G(free_workers) != NULL && async_worker_fits(ASYNC_G(free_workers));
+			&& ASYNC_G(free_workers) != NULL && async__worker_fits(ASYNC_G(free_workers));
 	}
-	return async_coroutine_can_resume_directly(to);
+	return async__coroutine_can_resume_directly(to);
 }
 
 /* A broken canary: the coroutine overflowed its stack into the one below (its co may already be
  * gone: NULL). The fatal error; the process ends. */
-ZEND_COLD ZEND_NORETURN void async_worker_stack_overflowed(async_coroutine_t *co);
+ZEND_COLD ZEND_NORETURN void async__worker_stack_overflowed(async_coroutine_t *co);
 /* Checked whenever a context leaves its worker's stack for another: inline, the report out of
  * line. */
-static zend_always_inline void async_worker_check_stack(async_worker_t *worker, async_coroutine_t *co)
+static zend_always_inline void async__worker_check_stack(async_worker_t *worker, async_coroutine_t *co)
 {
-	if (worker->arena && UNEXPECTED(!async_stack_canary_intact(&worker->stack))) {
-		async_worker_stack_overflowed(co);
+	if (worker->arena && UNEXPECTED(!async__stack_canary_intact(&worker->stack))) {
+		async__worker_stack_overflowed(co);
 	}
 }
 
 /* A worker bound to co for its first run: its context, or NULL when no C stack could be had. */
 /* The callable and arguments a coroutine keeps until its body starts (or it is freed unstarted). */
-static zend_always_inline void async_coroutine_release_call(async_coroutine_t *co)
+static zend_always_inline void async__coroutine_release_call(async_coroutine_t *co)
 {
 	zend_fcall_t *fcall = co->coro.fcall;
 	co->coro.fcall = NULL;
@@ -487,43 +487,43 @@ static zend_always_inline void async_coroutine_release_call(async_coroutine_t *c
 
 /* core/workers.c: a worker for a coroutine's first run (NULL: none could be made); a worker done
  * with (`destroyed`: its Zend context went with the switch away from it, P3). */
-zend_fiber_context *async_coroutine_bind_worker(async_coroutine_t *co);
-void async_worker_retire(async_worker_t *worker, bool destroyed);
+zend_fiber_context *async__coroutine_bind_worker(async_coroutine_t *co);
+void async__worker_retire(async_worker_t *worker, bool destroyed);
 /* The context to switch to for running co: its own where it suspended, or a worker's. */
-static zend_always_inline zend_fiber_context *async_coroutine_bind(async_coroutine_t *co)
+static zend_always_inline zend_fiber_context *async__coroutine_bind(async_coroutine_t *co)
 {
-	return co->resume_ctx != NULL ? co->resume_ctx : async_coroutine_bind_worker(co);
+	return co->resume_ctx != NULL ? co->resume_ctx : async__coroutine_bind_worker(co);
 }
 
 /* Makes `to` the running coroutine as seen by everything that follows it (the current coroutine,
  * its output buffers, its autoload stack, the loop's context it goes back to); the one left gives
  * its output buffers to `from_output` and its autoload stack to `*from_autoload`. Every way into
- * a coroutine uses it: the loop's (async_coroutine_start_or_resume()), a suspending coroutine's
+ * a coroutine uses it: the loop's (async__coroutine_start_or_resume()), a suspending coroutine's
  * hand-off and a finished one's. */
-static zend_always_inline void async_coroutine_make_current(async_coroutine_t *to, zend_fiber_context *sched_ctx,
+static zend_always_inline void async__coroutine_make_current(async_coroutine_t *to, zend_fiber_context *sched_ctx,
 	async_output_state_t *from_output, HashTable **from_autoload)
 {
 	to->sched_ctx = sched_ctx;
 	ZEND_ASYNC_G(coroutine) = &to->coro;
-	async_output_switch(from_output, &to->output);
-	async_autoload_switch(from_autoload, to->in_autoload);
+	async__output_switch(from_output, &to->output);
+	async__autoload_switch(from_autoload, to->in_autoload);
 }
 
 /* Leaves the running coroutine co, which suspends: for its scheduler's context, or for `next`
- * (taken from the run queue with its reference, after async_coroutine_can_hand_off()). Returns
+ * (taken from the run queue with its reference, after async__coroutine_can_hand_off()). Returns
  * when co is resumed. Inline in the suspension (in this header): every call between the VM
  * and the switch is a return after it, and returns that follow a stack switch are mispredicted
  * (the CPU's return stack holds the other context's calls), so each level costs ~15-25 cycles
  * per switch. */
-static zend_always_inline void async_coroutine_switch_out(async_coroutine_t *co, async_coroutine_t *next)
+static zend_always_inline void async__coroutine_switch_out(async_coroutine_t *co, async_coroutine_t *next)
 {
 	ZEND_ASSERT(co->worker != NULL && &co->coro == ZEND_ASYNC_G(coroutine));
-	async_worker_check_stack(co->worker, co);
+	async__worker_check_stack(co->worker, co);
 	zend_fiber_context *target = co->sched_ctx;
 	if (next != NULL) {
-		target = async_coroutine_bind(next);
-		ZEND_ASSERT(target != NULL && "async_coroutine_can_hand_off() saw a parked worker");
-		async_coroutine_make_current(next, co->sched_ctx, &co->output, &co->in_autoload);
+		target = async__coroutine_bind(next);
+		ZEND_ASSERT(target != NULL && "async__coroutine_can_hand_off() saw a parked worker");
+		async__coroutine_make_current(next, co->sched_ctx, &co->output, &co->in_autoload);
 		async_coroutine_t *held = ASYNC_G(handoff_last);
 		ZEND_ASSERT((held == NULL || held == co) && "only the running coroutine was reached by a hand-off");
 		ASYNC_G(handoff_last) = next;
@@ -541,30 +541,30 @@ static zend_always_inline void async_coroutine_switch_out(async_coroutine_t *co,
 
 /* It suspended from inside a user Fiber (P8): the context it resumes in is that Fiber's, not its
  * worker's. */
-static zend_always_inline bool async_coroutine_in_user_fiber(const async_coroutine_t *co)
+static zend_always_inline bool async__coroutine_in_user_fiber(const async_coroutine_t *co)
 {
 	return co->resume_ctx != NULL && co->worker != NULL && co->resume_ctx != &co->worker->ctx;
 }
 
 /* No C stack for a coroutine's first run: it ends with an AsyncException that says why. */
-ZEND_COLD void async_coroutine_end_without_stack(async_coroutine_t *co, int err);
-/* The rare ends of async_coroutine_start_or_resume()'s switch back: a user Fiber's (P8), a dead
+ZEND_COLD void async__coroutine_end_without_stack(async_coroutine_t *co, int err);
+/* The rare ends of async__coroutine_start_or_resume()'s switch back: a user Fiber's (P8), a dead
  * worker's (P3), a fatal error's (it does not return then). */
-ZEND_COLD void async_coroutine_returned_slow(async_coroutine_t *last, uint8_t flags);
+ZEND_COLD void async__coroutine_returned_slow(async_coroutine_t *last, uint8_t flags);
 
 /* Runs (or continues) a coroutine until it suspends or ends. Called only from a scheduler
  * context: the main flow or a user Fiber running main's code. The coroutine may hand the CPU on
- * to others (async_coroutine_switch_out()); the last of that chain comes back here, and this
+ * to others (async__coroutine_switch_out()); the last of that chain comes back here, and this
  * side's half of its switch is done for it. Inline in the loop (one call level fewer between it
- * and the switch: see async_coroutine_switch_out()). */
-static zend_always_inline void async_coroutine_start_or_resume(async_coroutine_t *co)
+ * and the switch: see async__coroutine_switch_out()). */
+static zend_always_inline void async__coroutine_start_or_resume(async_coroutine_t *co)
 {
 	ZEND_ASSERT(!ZEND_COROUTINE_IS_MAIN(&co->coro) && "main is resumed by returning from the loop");
 	ZEND_ASSERT(ASYNC_G(handoff_last) == NULL && "no chain of hand-offs is running");
 
-	zend_fiber_context *target = async_coroutine_bind(co);
+	zend_fiber_context *target = async__coroutine_bind(co);
 	if (UNEXPECTED(target == NULL)) {
-		async_coroutine_end_without_stack(co, errno);
+		async__coroutine_end_without_stack(co, errno);
 		return;
 	}
 
@@ -573,7 +573,7 @@ static zend_always_inline void async_coroutine_start_or_resume(async_coroutine_t
 	ZEND_ASYNC_G(in_scheduler_context) = false;
 	async_output_state_t *previous_output = previous ? &ASYNC_CO_FROM_CORO(previous)->output : NULL;
 	HashTable *previous_in_autoload;
-	async_coroutine_make_current(co, EG(current_fiber_context), previous_output, &previous_in_autoload);
+	async__coroutine_make_current(co, EG(current_fiber_context), previous_output, &previous_in_autoload);
 
 	zend_fiber_transfer transfer = { .context = target, .flags = 0 };
 	ZVAL_NULL(&transfer.value);
@@ -586,48 +586,48 @@ static zend_always_inline void async_coroutine_start_or_resume(async_coroutine_t
 	async_coroutine_t *handed = ASYNC_G(handoff_last);
 	ASYNC_G(handoff_last) = NULL;
 	async_coroutine_t *last = handed != NULL ? handed : co;
-	async_autoload_switch(&last->in_autoload, previous_in_autoload);
-	async_output_switch(&last->output, previous_output);
+	async__autoload_switch(&last->in_autoload, previous_in_autoload);
+	async__output_switch(&last->output, previous_output);
 	ZEND_ASYNC_G(coroutine) = previous;
 	ZEND_ASYNC_G(in_scheduler_context) = in_scheduler;
-	if (UNEXPECTED(async_coroutine_in_user_fiber(last) || ASYNC_G(dying_worker) != NULL
+	if (UNEXPECTED(async__coroutine_in_user_fiber(last) || ASYNC_G(dying_worker) != NULL
 			|| (transfer.flags & ZEND_FIBER_TRANSFER_FLAG_BAILOUT))) {
-		async_coroutine_returned_slow(last, transfer.flags);
+		async__coroutine_returned_slow(last, transfer.flags);
 	}
 	if (handed != NULL) {
 		OBJ_RELEASE(&handed->std);
 	}
 }
 
-void async_coroutine_finish(async_coroutine_t *co);
+void async__coroutine_finish(async_coroutine_t *co);
 
 /* The callable a spawn runs, with its arguments (copied), kept in the coroutine itself: no
  * allocation for it and up to ASYNC_CO_INLINE_ARGS arguments. A coroutine made through the ABI
  * gets zend_async_fcall_new()'s instead; both are released the same way. Nothing is set for an
  * empty fci (size 0). */
-void async_coroutine_set_call(async_coroutine_t *co, zend_fcall_info *fci, zend_fcall_info_cache *fcc,
+void async__coroutine_set_call(async_coroutine_t *co, zend_fcall_info *fci, zend_fcall_info_cache *fcc,
 	zval *args, uint32_t argc, HashTable *named_args);
 
-void async_coroutine_cancel(zend_coroutine_t *coroutine, zend_object *error, bool transfer_error, bool is_safely);
-void async_coroutine_request_cancel(zend_coroutine_t *coroutine, zend_object *error, bool transfer_error);
+void async__coroutine_cancel(zend_coroutine_t *coroutine, zend_object *error, bool transfer_error, bool is_safely);
+void async__coroutine_request_cancel(zend_coroutine_t *coroutine, zend_object *error, bool transfer_error);
 /* Request end: frees the parked workers. */
-void async_workers_rshutdown(void);
-zend_string *async_coroutine_info(zend_async_event_t *event);
-zend_string *async_location_string(zend_string *file, uint32_t line);
-void async_return_file_and_line(zval *return_value, zend_string *file, uint32_t line);
+void async__workers_rshutdown(void);
+zend_string *async__coroutine_info(zend_async_event_t *event);
+zend_string *async__location_string(zend_string *file, uint32_t line);
+void async__return_file_and_line(zval *return_value, zend_string *file, uint32_t line);
 
 /* Async\protect(): cancellation of the current coroutine is deferred until the matching
  * unprotect (they nest). unprotect returns the cancellation that came meanwhile (the caller throws
  * it; the coroutine is marked cancelled), or NULL; with deliver = false it stays pending for the
  * next suspension point. */
-async_coroutine_t *async_coroutine_protect(void);
-zend_object *async_coroutine_unprotect(async_coroutine_t *co, bool deliver);
+async_coroutine_t *async__coroutine_protect(void);
+zend_object *async__coroutine_unprotect(async_coroutine_t *co, bool deliver);
 
 /* The coroutine's Async\Context, made on first use through the factory context.c registers at
  * MINIT (the Context class lives above the core). */
 typedef zend_object *(*async_context_factory_fn)(void);
-void async_coroutine_set_context_factory(async_context_factory_fn factory);
-zend_object *async_coroutine_get_context(async_coroutine_t *co);
+void async__coroutine_set_context_factory(async_context_factory_fn factory);
+zend_object *async__coroutine_get_context(async_coroutine_t *co);
 
 /*
  * coroutine_finally.c — finally handlers run after completion in a helper coroutine
@@ -639,7 +639,7 @@ typedef void (*async_finally_deliver_fn)(zend_object *subject, zend_object *erro
 
 /* Runs `handlers` (taken over) with `subject` in a helper coroutine of `scope`; several errors
  * become a CompositeException with `composite_message`. */
-void async_finally_run_later(zend_async_scope_t *scope, zend_array *handlers, zend_object *subject,
+void async__finally_run_later(zend_async_scope_t *scope, zend_array *handlers, zend_object *subject,
 	const char *composite_message, async_finally_deliver_fn deliver);
 
 /*
@@ -648,15 +648,15 @@ void async_finally_run_later(zend_async_scope_t *scope, zend_array *handlers, ze
  */
 
 /* Subscribes `awaiter`'s waker through target's slot. False, with nothing done, when the slot is
- * taken, others already subscribed or the waker has no room: subscribe with async_wait_on(). */
-bool async_coroutine_list_awaiter(async_coroutine_t *target, zend_coroutine_t *awaiter);
+ * taken, others already subscribed or the waker has no room: subscribe with async__wait_on(). */
+bool async__coroutine_list_awaiter(async_coroutine_t *target, zend_coroutine_t *awaiter);
 /* Step 4 of such a wait: empties the slot if the awaiter still holds it (it was woken by
  * something else: a cancellation) and cleans the awaiter's waker. */
-void async_coroutine_end_awaiter(async_coroutine_t *target, zend_coroutine_t *awaiter);
+void async__coroutine_end_awaiter(async_coroutine_t *target, zend_coroutine_t *awaiter);
 /* The finish of a coroutine whose slot is listed: wakes that awaiter (before the vector's). */
-void async_coroutine_wake_awaiter(async_coroutine_t *co);
+void async__coroutine_wake_awaiter(async_coroutine_t *co);
 /* The coroutine event's del_callback: empties the slot for its callback, the vector otherwise. */
-bool async_coroutine_del_callback(zend_async_event_t *event, zend_async_event_callback_t *callback);
+bool async__coroutine_del_callback(zend_async_event_t *event, zend_async_event_callback_t *callback);
 
 /*
  * scheduler.c — the run queue, the loop that drives coroutines, spawning, graceful shutdown and
@@ -669,23 +669,23 @@ bool async_coroutine_del_callback(zend_async_event_t *event, zend_async_event_ca
 #define ASYNC_SWITCH_BLOCKED() zend_fiber_switch_blocked()
 
 /* May the current flow switch away: not the scheduler's own context, not where switching is
- * blocked (a destructor on PHP < 8.4, P9)? The one rule behind async_wait_allowed() and
+ * blocked (a destructor on PHP < 8.4, P9)? The one rule behind async__wait_allowed() and
  * Async\suspend(). */
-static zend_always_inline bool async_scheduler_may_switch(void)
+static zend_always_inline bool async__scheduler_may_switch(void)
 {
 	return !ASYNC_SWITCH_BLOCKED() && !ZEND_ASYNC_G(in_scheduler_context);
 }
 
-zend_result async_scheduler_minit(void);
-void async_scheduler_rinit(void);
-void async_scheduler_rshutdown(void);
-void async_scheduler_launch(void);
-bool async_scheduler_enqueue(zend_coroutine_t *coroutine);
+zend_result async__scheduler_minit(void);
+void async__scheduler_rinit(void);
+void async__scheduler_rshutdown(void);
+void async__scheduler_launch(void);
+bool async__scheduler_enqueue(zend_coroutine_t *coroutine);
 
 /* The same, inline, for the core's primitives whose every message wakes a coroutine (a channel's
  * rendezvous): its run-queue entry (with the reference the entry holds) and a waiting waker marked
  * queued. False for a finished coroutine. */
-static zend_always_inline bool async_scheduler_queue_enter(zend_coroutine_t *coroutine)
+static zend_always_inline bool async__scheduler_queue_enter(zend_coroutine_t *coroutine)
 {
 	async_coroutine_t *co = ASYNC_CO_FROM_CORO(coroutine);
 	/* Main is "finished" for its awaiters once the script ended, yet shutdown functions still
@@ -708,31 +708,31 @@ static zend_always_inline bool async_scheduler_queue_enter(zend_coroutine_t *cor
 }
 
 /* Suspends the current coroutine until its waker is resolved; core/wait.c is the way to use it. */
-void async_scheduler_suspend(bool from_main);
-/* The same for a wait async_wait_begin() allowed: its checks (launched, not the scheduler's
+void async__scheduler_suspend(bool from_main);
+/* The same for a wait async__wait_begin() allowed: its checks (launched, not the scheduler's
  * context, not a destructor) still hold, as nothing between the two suspends or enters a
  * destructor for good, so they are not made twice (zend_fiber_switch_blocked() is a call). */
-void async_scheduler_suspend_begun(void);
+void async__scheduler_suspend_begun(void);
 /* Async\suspend(): the current coroutine goes behind the others in the run queue and runs again
  * when its turn comes. A no-op before the scheduler exists and where switching is impossible;
  * throws a cancellation requested while it ran. */
-void async_scheduler_yield(void);
+void async__scheduler_yield(void);
 /* A coroutine finished on its worker, which parks: the run queue's head, taken with its queue
  * reference, when it is a started coroutine the worker may switch straight into (B ends -> A: one
  * switch, not B -> loop -> A; the same rules as a suspension's hand-off). NULL: park to the loop. */
-async_coroutine_t *async_scheduler_handoff_after_finish(void);
+async_coroutine_t *async__scheduler_handoff_after_finish(void);
 /* What a coroutine waits for, for reports (the deadlock report, the dump on a signal). */
-zend_string *async_scheduler_wait_info(zend_coroutine_t *coro);
-void async_scheduler_unhandled_exception(async_coroutine_t *co, zend_object *exception);
-void async_scheduler_request_exit(void);
-void async_scheduler_graceful_shutdown(void);
+zend_string *async__scheduler_wait_info(zend_coroutine_t *coro);
+void async__scheduler_unhandled_exception(async_coroutine_t *co, zend_object *exception);
+void async__scheduler_request_exit(void);
+void async__scheduler_graceful_shutdown(void);
 /* A new coroutine in `scope` (NULL: the current one), queued; the caller owns one reference. */
-zend_coroutine_t *async_spawn(zend_async_scope_t *scope, zend_object *provider, int32_t priority);
+zend_coroutine_t *async__spawn(zend_async_scope_t *scope, zend_object *provider, int32_t priority);
 /* A runtime helper coroutine (finally handlers): spawned into `scope` even when it is closed or
  * cancelled (main's when it is disposed), never cancelled at once by a graceful shutdown, no
  * strategy hooks. The caller sets its entry, then drops the returned reference. NULL when
  * nothing would run it (a destructor after the last drain). */
-zend_coroutine_t *async_spawn_helper(zend_async_scope_t *scope);
+zend_coroutine_t *async__spawn_helper(zend_async_scope_t *scope);
 
 /* ---------------------------------------------------------------------------------------------
  * Events of the runtime's own kinds
@@ -753,7 +753,7 @@ typedef struct {
 	zend_async_event_info_t info;
 } async_event_methods_t;
 
-static zend_always_inline void async_event_set_methods(zend_async_event_t *event, const async_event_methods_t *methods)
+static zend_always_inline void async__event_set_methods(zend_async_event_t *event, const async_event_methods_t *methods)
 {
 	ZEND_ASSERT(methods->dispose != NULL);
 	event->add_callback = methods->add_callback ? methods->add_callback : zend_async_event_default_add_callback;
@@ -766,25 +766,25 @@ static zend_always_inline void async_event_set_methods(zend_async_event_t *event
 }
 
 /* A C event, alive while referenced: one reference, the caller's. */
-static zend_always_inline void async_event_init(zend_async_event_t *event, const async_event_methods_t *methods)
+static zend_always_inline void async__event_init(zend_async_event_t *event, const async_event_methods_t *methods)
 {
 	event->ref_count = 1;
-	async_event_set_methods(event, methods);
+	async__event_set_methods(event, methods);
 }
 
 /* An event inside a zend_object that starts `object_offset` bytes into the struct: the object's
  * reference count is the event's (ZEND_ASYNC_EVENT_F_ZEND_OBJ); `flags` adds to that. */
-static zend_always_inline void async_event_init_in_object(zend_async_event_t *event,
+static zend_always_inline void async__event_init_in_object(zend_async_event_t *event,
 	const async_event_methods_t *methods, size_t object_offset, uint32_t flags)
 {
 	event->flags = ZEND_ASYNC_EVENT_F_ZEND_OBJ | flags;
 	event->zend_object_offset = (uint32_t) object_offset;
-	async_event_set_methods(event, methods);
+	async__event_set_methods(event, methods);
 }
 
 /* A zend_object of `size` bytes whose std member starts at `std_offset`: the fields before it
  * zeroed, std initialised with its properties, the class's handlers set. */
-static zend_always_inline void *async_object_new(size_t size, size_t std_offset, zend_class_entry *ce,
+static zend_always_inline void *async__object_new(size_t size, size_t std_offset, zend_class_entry *ce,
 	const zend_object_handlers *handlers)
 {
 	char *mem = zend_object_alloc(size, ce);
@@ -822,18 +822,18 @@ typedef struct {
 	void (*main_dispose)(void);             /* request end */
 } async_scope_ops_t;
 
-void async_scheduler_set_scope_ops(const async_scope_ops_t *ops);
-extern const async_scope_ops_t *async_scope_ops;
+void async__scheduler_set_scope_ops(const async_scope_ops_t *ops);
+extern const async_scope_ops_t *async__scope_ops;
 
 /* Deadlock resolvers run, in registration order, before the scheduler declares a deadlock
  * (spec §8.5 step 1); one that returns true woke somebody and the loop goes on. */
 typedef bool (*async_deadlock_resolver_fn)(void);
-void async_scheduler_add_deadlock_resolver(async_deadlock_resolver_fn resolver);
+void async__scheduler_add_deadlock_resolver(async_deadlock_resolver_fn resolver);
 
 /* Shutdown listeners hear that a graceful shutdown began (reason: its message), after every
  * coroutine was cancelled: waits that no coroutine would ever end are rejected there. */
 typedef void (*async_shutdown_listener_fn)(const char *reason);
-void async_scheduler_add_shutdown_listener(async_shutdown_listener_fn listener);
+void async__scheduler_add_shutdown_listener(async_shutdown_listener_fn listener);
 
 /*
  * scheduler_suspend — the suspension of the current coroutine, inline (scheduler.c).
@@ -843,11 +843,11 @@ void async_scheduler_add_shutdown_listener(async_shutdown_listener_fn listener);
  * brought back thrown. Inline, so that the hottest waits (a channel message, await(),
  * Async\suspend()) reach the switch with one call level fewer: every level between the VM and
  * the switch is a mispredicted return each time the coroutine is resumed (in this header). The
- * others call async_scheduler_suspend_begun() and async_scheduler_yield() (in this header).
+ * others call async__scheduler_suspend_begun() and async__scheduler_yield() (in this header).
  */
 
 /* Main's wait: the loop runs in main's context until main's turn comes (scheduler.c). */
-void async_scheduler_main_wait(void);
+void async__scheduler_main_wait(void);
 
 /* Direct hand-off (a "run next" slot, as in Go's scheduler): the coroutine at the head of the run
  * queue, taken for the suspending (or finished) co to switch straight into (A -> B instead of
@@ -856,7 +856,7 @@ void async_scheduler_main_wait(void);
  * with no microtask due (they run between two coroutines), never main (it resumes by returning
  * from the loop), and not under async.schedule_seed (the fuzz picks its own order). NULL: go
  * through the loop. */
-static zend_always_inline async_coroutine_t *async_handoff_head(void)
+static zend_always_inline async_coroutine_t *async__handoff_head(void)
 {
 	async_ring_t *q = &ASYNC_G(run_queue);
 	if (ASYNC_G(handoff_budget) == 0 || q->count == 0 || ASYNC_G(microtasks_length) > 0
@@ -867,7 +867,7 @@ static zend_always_inline async_coroutine_t *async_handoff_head(void)
 	return ZEND_COROUTINE_IS_MAIN(head) ? NULL : ASYNC_CO_FROM_CORO(head);
 }
 
-static zend_always_inline async_coroutine_t *async_handoff_pop(async_coroutine_t *next)
+static zend_always_inline async_coroutine_t *async__handoff_pop(async_coroutine_t *next)
 {
 	(void) ASYNC_RING_POP(&ASYNC_G(run_queue), zend_coroutine_t *);
 	next->in_queue = false; /* its queue reference goes with it */
@@ -880,24 +880,24 @@ static zend_always_inline async_coroutine_t *async_handoff_pop(async_coroutine_t
 
 /* `yielding`: co has just queued itself (a constant in each inline expansion): alone in the
  * queue, it has nobody to hand off to, which a yield with nothing else runnable learns in one
- * test instead of async_handoff_head()'s. */
-static zend_always_inline async_coroutine_t *async_handoff_take(async_coroutine_t *co, bool yielding)
+ * test instead of async__handoff_head()'s. */
+static zend_always_inline async_coroutine_t *async__handoff_take(async_coroutine_t *co, bool yielding)
 {
 	if (yielding && ASYNC_G(run_queue).count <= 1) {
 		return NULL;
 	}
-	async_coroutine_t *next = async_handoff_head();
-	if (next == NULL || next == co || !async_coroutine_can_hand_off(co, next)) {
+	async_coroutine_t *next = async__handoff_head();
+	if (next == NULL || next == co || !async__coroutine_can_hand_off(co, next)) {
 		return NULL;
 	}
-	return async_handoff_pop(next);
+	return async__handoff_pop(next);
 }
 
 /* Runs on every suspension, so it avoids zend_get_executed_filename_ex()'s second walk and
  * the refcount traffic when the site's file did not change. */
-static zend_always_inline void async_suspend_record_site(zend_async_waker_t *waker)
+static zend_always_inline void async__suspend_record_site(zend_async_waker_t *waker)
 {
-	zend_execute_data *ex = async_user_frame(EG(current_execute_data));
+	zend_execute_data *ex = async__user_frame(EG(current_execute_data));
 	zend_string *filename = ex ? ex->func->op_array.filename : NULL;
 	if (filename != waker->filename) {
 		if (waker->filename) {
@@ -910,7 +910,7 @@ static zend_always_inline void async_suspend_record_site(zend_async_waker_t *wak
 
 /* A cancellation requested while the coroutine ran is delivered at its next suspension point
  * instead of suspending (unless it is protected). True when one was thrown. */
-static zend_always_inline bool async_suspend_throw_pending_cancel(zend_coroutine_t *coro, async_coroutine_t *co)
+static zend_always_inline bool async__suspend_throw_pending_cancel(zend_coroutine_t *coro, async_coroutine_t *co)
 {
 	if (EXPECTED(co->pending_cancel == NULL) || co->protect_depth != 0) {
 		return false;
@@ -927,10 +927,10 @@ static zend_always_inline bool async_suspend_throw_pending_cancel(zend_coroutine
 /* The suspension itself, once it is allowed: the coroutine's engine state kept, the switch (to
  * the loop, or straight to the run queue's head), and what the waker brought back thrown. Inline
  * in both ways in (the ABI's suspend and the yield), so neither pays a call for it. */
-static zend_always_inline void async_suspend_current(zend_coroutine_t *coro, async_coroutine_t *co, zend_async_waker_t *waker,
+static zend_always_inline void async__suspend_current(zend_coroutine_t *coro, async_coroutine_t *co, zend_async_waker_t *waker,
 	bool yielding)
 {
-	async_suspend_record_site(waker);
+	async__suspend_record_site(waker);
 
 	/* The engine's error-handling mode (zend_replace_error_handling(): EH_THROW in PDO's and
 	 * mysqli's constructors, which may suspend in connect) is global and not part of what a
@@ -944,12 +944,12 @@ static zend_always_inline void async_suspend_current(zend_coroutine_t *coro, asy
 	ASYNC_SWITCHED();
 	if (UNEXPECTED(ZEND_COROUTINE_IS_MAIN(coro))) {
 		ASYNC_G(main_frame) = EG(current_execute_data);
-		async_scheduler_main_wait();
+		async__scheduler_main_wait();
 		ASYNC_G(main_frame) = NULL;
 	} else {
 		co->execute_data = EG(current_execute_data);
 		co->resume_ctx = EG(current_fiber_context);
-		async_coroutine_switch_out(co, async_handoff_take(co, yielding));
+		async__coroutine_switch_out(co, async__handoff_take(co, yielding));
 		/* Resumed. If we had suspended from inside a user Fiber, its context is ours again. */
 		co->execute_data = NULL;
 	}
@@ -969,15 +969,15 @@ static zend_always_inline void async_suspend_current(zend_coroutine_t *coro, asy
 		}
 	}
 	if (!EG(exception)) {
-		async_suspend_throw_pending_cancel(coro, co);
+		async__suspend_throw_pending_cancel(coro, co);
 	}
 }
 
 /* A suspension that was allowed: a cancellation requested while the coroutine ran is thrown
  * instead, else the waker waits and the coroutine switches away. */
-static zend_always_inline void async_suspend_waiting(zend_coroutine_t *coro, async_coroutine_t *co)
+static zend_always_inline void async__suspend_waiting(zend_coroutine_t *coro, async_coroutine_t *co)
 {
-	if (async_suspend_throw_pending_cancel(coro, co)) {
+	if (async__suspend_throw_pending_cancel(coro, co)) {
 		return;
 	}
 	zend_async_waker_t *waker = coro->waker;
@@ -986,29 +986,29 @@ static zend_always_inline void async_suspend_waiting(zend_coroutine_t *coro, asy
 	} else if (waker->status == ZEND_ASYNC_WAKER_NO_STATUS || waker->status == ZEND_ASYNC_WAKER_RESULT) {
 		waker->status = ZEND_ASYNC_WAKER_WAITING;
 	}
-	async_suspend_current(coro, co, waker, false);
+	async__suspend_current(coro, co, waker, false);
 }
 
-/* async_scheduler_suspend_begun(), inline. */
-static zend_always_inline void async_scheduler_suspend_begun_inline(void)
+/* async__scheduler_suspend_begun(), inline. */
+static zend_always_inline void async__scheduler_suspend_begun_inline(void)
 {
 	zend_coroutine_t *coro = ZEND_ASYNC_G(coroutine);
 #if ZEND_DEBUG /* (a release build's ZEND_ASSERT() would still make the call) */
 	ZEND_ASSERT(ASYNC_G(launched) && !ZEND_ASYNC_G(in_scheduler_context) && !ASYNC_SWITCH_BLOCKED()
-		&& "async_wait_begin() checked these");
+		&& "async__wait_begin() checked these");
 #endif
-	async_suspend_waiting(coro, ASYNC_CO_FROM_CORO(coro));
+	async__suspend_waiting(coro, ASYNC_CO_FROM_CORO(coro));
 }
 
-/* async_scheduler_yield(), inline. */
-static zend_always_inline void async_scheduler_yield_inline(void)
+/* async__scheduler_yield(), inline. */
+static zend_always_inline void async__scheduler_yield_inline(void)
 {
 	zend_coroutine_t *coro = ZEND_ASYNC_G(coroutine);
-	if (coro == NULL || !async_scheduler_may_switch()) {
+	if (coro == NULL || !async__scheduler_may_switch()) {
 		return; /* nothing to yield to before the scheduler exists; never where switching is impossible */
 	}
 	async_coroutine_t *co = ASYNC_CO_FROM_CORO(coro);
-	if (async_suspend_throw_pending_cancel(coro, co)) {
+	if (async__suspend_throw_pending_cancel(coro, co)) {
 		return;
 	}
 	zend_async_waker_t *waker = coro->waker;
@@ -1017,8 +1017,8 @@ static zend_always_inline void async_scheduler_yield_inline(void)
 	}
 	/* A yield waits on nothing: a bare waiting waker, then straight into the queue. */
 	waker->status = ZEND_ASYNC_WAKER_WAITING;
-	async_scheduler_queue_enter(coro);
-	async_suspend_current(coro, co, waker, true);
+	async__scheduler_queue_enter(coro);
+	async__suspend_current(coro, co, waker, true);
 	if (coro->waker != NULL && coro->waker->length != 0) {
 		zend_async_waker_clean(coro);
 	}
@@ -1030,15 +1030,15 @@ static zend_always_inline void async_scheduler_yield_inline(void)
  * Every wait of the runtime (await(), delay(), channels, pools, scopes, task groups, iterate(),
  * the await_* family, descriptor and DNS waits of the hooks) is the same four steps:
  *
- *     zend_coroutine_t *co = async_wait_begin(token, "wait on a channel");  // may I? launch, token
+ *     zend_coroutine_t *co = async__wait_begin(token, "wait on a channel");  // may I? launch, token
  *     if (co == NULL) return false;                                         // exception set
- *     bool ok = async_wait_on(co, event, false, callback, NULL)             // subscribe (any number)
- *            && async_wait_suspend(co);                                     // sleep, throw what woke us
- *     async_wait_end(co);                                                   // unsubscribe everything
+ *     bool ok = async__wait_on(co, event, false, callback, NULL)             // subscribe (any number)
+ *            && async__wait_suspend(co);                                     // sleep, throw what woke us
+ *     async__wait_end(co);                                                   // unsubscribe everything
  *
- * async_wait_begin() refuses where switching is impossible (the scheduler's own context, a
+ * async__wait_begin() refuses where switching is impossible (the scheduler's own context, a
  * destructor on PHP < 8.4: P9) with an AsyncException naming the operation; callers that must
- * behave as stock PHP there (the hooks, the sleep family) ask async_wait_allowed() first and take
+ * behave as stock PHP there (the hooks, the sleep family) ask async__wait_allowed() first and take
  * their blocking path instead. A token that already fired ends the wait before it starts
  * (OperationCanceledException, the token's error as previous); a live one is subscribed into the
  * same waker, so whichever fires first wins.
@@ -1046,15 +1046,15 @@ static zend_always_inline void async_scheduler_yield_inline(void)
 
 /* May the current flow suspend (not the scheduler's context, not a destructor on PHP < 8.4)?
  * True also before the scheduler launched: the first wait launches it. */
-bool async_wait_allowed(void);
+bool async__wait_allowed(void);
 
 /* Throws why the current flow may not suspend: "Cannot <what> inside a destructor: ..." or the
  * scheduler-context message. */
-ZEND_COLD void async_wait_throw_not_allowed(const char *what);
+ZEND_COLD void async__wait_throw_not_allowed(const char *what);
 
 /* A waker the last wait left clean only needs to wait again: true when it was such and is now
  * waiting. This keeps a busy channel or pool from touching the waker's arrays per message. */
-static zend_always_inline bool async_wait_waker_rearm(zend_coroutine_t *co)
+static zend_always_inline bool async__wait_waker_rearm(zend_coroutine_t *co)
 {
 	zend_async_waker_t *waker = co->waker;
 	if (waker == NULL || waker->length != 0 || waker->error != NULL || Z_TYPE(waker->result) != IS_UNDEF) {
@@ -1069,21 +1069,21 @@ static zend_always_inline bool async_wait_waker_rearm(zend_coroutine_t *co)
 /* Step 1: the may-I-wait check, the scheduler launch, the token check, a fresh waker for the
  * current coroutine and the token's subscription. `what` names the operation in the error
  * ("await", "wait on a channel", ...). The current coroutine, or NULL with an exception set. */
-zend_coroutine_t *async_wait_begin_slow(zend_async_event_t *token, const char *what);
+zend_coroutine_t *async__wait_begin_slow(zend_async_event_t *token, const char *what);
 /* Inline, the common case: no token, a coroutine that may switch, a clean waker. */
-static zend_always_inline zend_coroutine_t *async_wait_begin(zend_async_event_t *token, const char *what)
+static zend_always_inline zend_coroutine_t *async__wait_begin(zend_async_event_t *token, const char *what)
 {
 	zend_coroutine_t *co = ZEND_ASYNC_G(coroutine);
-	if (EXPECTED(token == NULL && co != NULL && async_scheduler_may_switch() && async_wait_waker_rearm(co))) {
+	if (EXPECTED(token == NULL && co != NULL && async__scheduler_may_switch() && async__wait_waker_rearm(co))) {
 		return co;
 	}
-	return async_wait_begin_slow(token, what);
+	return async__wait_begin_slow(token, what);
 }
 
 /* The event of a cancellation token handed to an API (NULL for none). Handing it over uses it,
  * even when the API completes without waiting (an awaitable already done, a value already
  * buffered): it must not warn "never used". */
-static zend_always_inline zend_async_event_t *async_wait_token(zend_object *token)
+static zend_always_inline zend_async_event_t *async__wait_token(zend_object *token)
 {
 	zend_async_event_t *event = token != NULL ? ZEND_ASYNC_OBJECT_TO_EVENT(token) : NULL;
 	if (event != NULL) {
@@ -1093,8 +1093,8 @@ static zend_always_inline zend_async_event_t *async_wait_token(zend_object *toke
 }
 
 /* Step 2: subscribe the waker to an event (zend_async_resume_when()); with `trans` the waker
- * takes the caller's reference. False with an exception (the waker is left for async_wait_end). */
-static zend_always_inline bool async_wait_on(zend_coroutine_t *co, zend_async_event_t *event, bool trans,
+ * takes the caller's reference. False with an exception (the waker is left for async__wait_end). */
+static zend_always_inline bool async__wait_on(zend_coroutine_t *co, zend_async_event_t *event, bool trans,
 	zend_async_event_callback_fn callback, zend_coroutine_event_callback_t *coroutine_callback)
 {
 	return zend_async_resume_when(co, event, trans, callback, coroutine_callback);
@@ -1104,14 +1104,14 @@ static zend_always_inline bool async_wait_on(zend_coroutine_t *co, zend_async_ev
  * the event, holding the reference a subscription holds, so everything that asks what a coroutine
  * waits for (getAwaitingInfo(), the deadlock report, virtual time) sees it, but neither the
  * event's add_callback() nor its start() is called: the owner has queued its waiter itself and
- * marks it subscribed. The waker takes the caller's reference to `cb`, as async_wait_on() does.
+ * marks it subscribed. The waker takes the caller's reference to `cb`, as async__wait_on() does.
  * False, with nothing done, when the waker has no room inline or the event is closed: subscribe
- * with async_wait_on() then. Pair with async_wait_end_own(). Inline: every channel message. */
-static zend_always_inline bool async_wait_list_own(zend_coroutine_t *co, zend_async_event_t *event,
+ * with async__wait_on() then. Pair with async__wait_end_own(). Inline: every channel message. */
+static zend_always_inline bool async__wait_list_own(zend_coroutine_t *co, zend_async_event_t *event,
 	zend_coroutine_event_callback_t *cb)
 {
 	zend_async_waker_t *waker = co->waker;
-	ZEND_ASSERT(waker != NULL && "async_wait_begin() gives the coroutine a waker");
+	ZEND_ASSERT(waker != NULL && "async__wait_begin() gives the coroutine a waker");
 	if (UNEXPECTED(waker->length == waker->capacity || ZEND_ASYNC_EVENT_IS_CLOSED(event))) {
 		return false;
 	}
@@ -1124,47 +1124,47 @@ static zend_always_inline bool async_wait_list_own(zend_coroutine_t *co, zend_as
 
 /* Step 2, a timer: the wait also ends after ms + ns, through `callback`
  * (zend_async_waker_callback_resolve: a plain wake-up; ..._timeout: a TimeoutException). */
-bool async_wait_on_timer(zend_coroutine_t *co, zend_ulong ms, zend_ulong ns, zend_async_event_callback_fn callback);
+bool async__wait_on_timer(zend_coroutine_t *co, zend_ulong ms, zend_ulong ns, zend_async_event_callback_fn callback);
 
 /* Step 3: suspends until the waker fires (or the coroutine is re-queued). False with the
  * exception that ended the wait (a cancellation, the token, a timeout, the event's error).
  * Inline: it is on every hand-off's path. */
-static zend_always_inline bool async_wait_suspend(zend_coroutine_t *co)
+static zend_always_inline bool async__wait_suspend(zend_coroutine_t *co)
 {
 	ZEND_ASSERT(co == ZEND_ASYNC_G(coroutine) && "only the current coroutine can suspend itself");
-	ZEND_ASSERT(co->waker != NULL && "async_wait_begin() gives the coroutine a waker");
-	async_scheduler_suspend_begun();
+	ZEND_ASSERT(co->waker != NULL && "async__wait_begin() gives the coroutine a waker");
+	async__scheduler_suspend_begun();
 	return !EG(exception);
 }
 
 /* Step 3 with the suspension inline, for the hottest waits (a channel message, await()): one call
  * level fewer between the VM and the switch (in this header). */
-static zend_always_inline bool async_wait_suspend_inline(zend_coroutine_t *co)
+static zend_always_inline bool async__wait_suspend_inline(zend_coroutine_t *co)
 {
 	ZEND_ASSERT(co == ZEND_ASYNC_G(coroutine) && "only the current coroutine can suspend itself");
-	ZEND_ASSERT(co->waker != NULL && "async_wait_begin() gives the coroutine a waker");
-	async_scheduler_suspend_begun_inline();
+	ZEND_ASSERT(co->waker != NULL && "async__wait_begin() gives the coroutine a waker");
+	async__scheduler_suspend_begun_inline();
 	return !EG(exception);
 }
 
 /* Step 4: unsubscribes, stops and releases whatever the waker holds; the waker stays for the next
  * wait. Read the waker's result before this. */
-static zend_always_inline void async_wait_end(zend_coroutine_t *co)
+static zend_always_inline void async__wait_end(zend_coroutine_t *co)
 {
 	zend_async_waker_clean(co);
 }
 
-/* Step 4 after async_wait_list_own(), once the owner took its waiter out of its queue (the work of
+/* Step 4 after async__wait_list_own(), once the owner took its waiter out of its queue (the work of
  * its del_callback()): when the waker holds that one event and nothing else (no token, no error,
  * no result), its references are dropped here without a call per event; anything more takes
- * async_wait_end(), which finds the waiter already unsubscribed. */
-static zend_always_inline void async_wait_end_own(zend_coroutine_t *co, zend_coroutine_event_callback_t *cb)
+ * async__wait_end(), which finds the waiter already unsubscribed. */
+static zend_always_inline void async__wait_end_own(zend_coroutine_t *co, zend_coroutine_event_callback_t *cb)
 {
 	zend_async_waker_t *waker = co->waker;
 	if (waker == NULL || waker->length != 1 || waker->triggers != waker->inline_triggers
 		|| waker->triggers[0].callback != &cb->base || waker->triggers[0].owns_event
 		|| waker->error != NULL || Z_TYPE(waker->result) != IS_UNDEF) {
-		async_wait_end(co);
+		async__wait_end(co);
 		return;
 	}
 	zend_async_event_t *event = waker->triggers[0].event;
@@ -1186,12 +1186,12 @@ static zend_always_inline void async_wait_end_own(zend_coroutine_t *co, zend_cor
  * A plain event embedded in a struct of the caller's (a stream's write turn, a database
  * connection's turn), notified with ZEND_ASYNC_CALLBACKS_NOTIFY(event, NULL, NULL) when waiters
  * should look again. References only count: the memory is the struct's, freed with it after
- * async_wait_plain_event_free(). `info` names it in getAwaitingInfo() and the deadlock report. */
-void async_wait_plain_event_init(zend_async_event_t *event, zend_string *(*info)(zend_async_event_t *event));
+ * async__wait_plain_event_free(). `info` names it in getAwaitingInfo() and the deadlock report. */
+void async__wait_plain_event_init(zend_async_event_t *event, zend_string *(*info)(zend_async_event_t *event));
 
 /* The waiter list is request memory: dropped as soon as nobody waits (call after each wait and
  * notification), so a struct that outlives the request (a persistent stream) never carries it. */
-static zend_always_inline void async_wait_plain_event_trim(zend_async_event_t *event)
+static zend_always_inline void async__wait_plain_event_trim(zend_async_event_t *event)
 {
 	if (event->callbacks.length == 0 && event->callbacks.data != NULL) {
 		zend_async_callbacks_free(event);
@@ -1199,7 +1199,7 @@ static zend_always_inline void async_wait_plain_event_trim(zend_async_event_t *e
 }
 
 /* Before the struct holding it is freed. */
-static zend_always_inline void async_wait_plain_event_free(zend_async_event_t *event)
+static zend_always_inline void async__wait_plain_event_free(zend_async_event_t *event)
 {
 	zend_async_callbacks_free(event);
 }
@@ -1208,33 +1208,33 @@ static zend_always_inline void async_wait_plain_event_free(zend_async_event_t *e
 
 /* One event and an optional token. *result (may be NULL) gets the event's result. False with an
  * exception. */
-bool async_wait_event(zend_async_event_t *event, zend_async_event_t *token, zval *result, const char *what);
+bool async__wait_event(zend_async_event_t *event, zend_async_event_t *token, zval *result, const char *what);
 
 /* Sleeps ms + ns. Where switching is impossible, blocks the process as PHP's usleep() would.
  * False with an exception (cancellation). */
-bool async_wait_ms(zend_ulong ms, zend_ulong ns);
+bool async__wait_ms(zend_ulong ms, zend_ulong ns);
 
 /* Async\suspend(): re-queues the current coroutine behind the others (no-op before launch). */
-static zend_always_inline void async_wait_yield(void)
+static zend_always_inline void async__wait_yield(void)
 {
-	async_scheduler_yield();
+	async__scheduler_yield();
 }
 /* The same with the suspension inline: Async\suspend() itself. */
-static zend_always_inline void async_wait_yield_inline(void)
+static zend_always_inline void async__wait_yield_inline(void)
 {
-	async_scheduler_yield_inline();
+	async__scheduler_yield_inline();
 }
 
 /* Async\await() in C: the result in return_value, or the awaitable's (or token's) exception
  * thrown. A finished awaitable replays at once. */
-void async_await(zend_object *awaitable, zend_object *cancellation, zval *return_value);
+void async__await(zend_object *awaitable, zend_object *cancellation, zval *return_value);
 
 /* A token fired while waiting: a waker callback that ends the wait with
  * OperationCanceledException (the token's error as previous). */
-void async_token_fired(zend_async_event_t *event, zend_async_event_callback_t *callback, void *result, zend_object *exception);
+void async__token_fired(zend_async_event_t *event, zend_async_event_callback_t *callback, void *result, zend_object *exception);
 
 /* The same for a token that had already fired: thrown at once. */
-void async_throw_token_fired(zend_async_event_t *token);
+void async__throw_token_fired(zend_async_event_t *token);
 
 /*
  * clock.c — virtual time: the clock of a bubble made by Async\Testing\virtual_time() (clock.c).
@@ -1243,7 +1243,7 @@ void async_throw_token_fired(zend_async_event_t *token);
  * its clock. Timers made by them are the clock's own, not libuv's; time read by them
  * (time(), microtime(), hrtime(), date(), ...) is the clock's. When the run queue is empty and
  * every coroutine of a bubble waits only on its virtual timers or on things inside the bubble, the
- * scheduler asks the clock to jump to its earliest timer (async_clock_advance()).
+ * scheduler asks the clock to jump to its earliest timer (async__clock_advance()).
  */
 
 typedef struct _async_clock_s async_clock_t;
@@ -1263,34 +1263,34 @@ struct _async_clock_s {
 };
 
 /* The calling coroutine's clock, or NULL when it runs in real time (no bubble: one load). */
-async_clock_t *async_clock_of_current(void);
-static zend_always_inline async_clock_t *async_clock_current(void)
+async_clock_t *async__clock_of_current(void);
+static zend_always_inline async_clock_t *async__clock_current(void)
 {
-	return ASYNC_G(clocks) != NULL ? async_clock_of_current() : NULL;
+	return ASYNC_G(clocks) != NULL ? async__clock_of_current() : NULL;
 }
 
-async_clock_t *async_clock_new(async_clock_t *parent);
-void async_clock_addref(async_clock_t *clock);
-void async_clock_release(async_clock_t *clock);
+async_clock_t *async__clock_new(async_clock_t *parent);
+void async__clock_addref(async_clock_t *clock);
+void async__clock_release(async_clock_t *clock);
 /* The bubble is over: its timers never fire again, and the scheduler stops looking at it. */
-void async_clock_end(async_clock_t *clock);
+void async__clock_end(async_clock_t *clock);
 
-uint64_t async_clock_mono_ns(async_clock_t *clock);
-uint64_t async_clock_wall_ns(async_clock_t *clock);
+uint64_t async__clock_mono_ns(async_clock_t *clock);
+uint64_t async__clock_wall_ns(async_clock_t *clock);
 
 /* The reactor's timer constructor for a coroutine inside a bubble. */
-zend_async_timer_event_t *async_clock_new_timer(async_clock_t *clock, uint64_t timeout_ns, bool periodic,
+zend_async_timer_event_t *async__clock_new_timer(async_clock_t *clock, uint64_t timeout_ns, bool periodic,
 	size_t extra_size);
-bool async_clock_is_timer(zend_async_event_t *event);
+bool async__clock_is_timer(zend_async_event_t *event);
 
 /* The scheduler's question when nothing is runnable: fires the earliest timers of the deepest
  * bubble whose coroutines all wait on time only. True when one fired, or when a bubble whose
  * coroutines wait on nothing that can happen (no timer, and no real event live in the process)
  * had its root cancelled with a DeadlockError. */
-bool async_clock_advance(void);
+bool async__clock_advance(void);
 
 /* Request end: every clock still live is ended. */
-void async_clock_rshutdown(void);
+void async__clock_rshutdown(void);
 
 /*
  * main_end.c — the main script's end: an uncaught cancellation ends it quietly, exit() starts the
@@ -1299,16 +1299,16 @@ void async_clock_rshutdown(void);
 
 /* MINIT: the exit() hook (the ZEND_EXIT handler, or exit()/die() from 8.4) and the error callback
  * (chained to what was there). */
-zend_result async_main_end_minit(void);
+zend_result async__main_end_minit(void);
 /* RINIT: re-wraps the error callback if an extension replaced it since. */
-void async_main_end_rinit(void);
+void async__main_end_rinit(void);
 /* A filter of the runtime's error callback, registered at MINIT by a layer above (the hooks):
  * true drops the report (a warning a driver raises under a cancellation it never saw). At most
  * four. */
 typedef bool (*async_error_filter_fn)(int type);
-void async_error_filter_register(async_error_filter_fn filter);
+void async__error_filter_register(async_error_filter_fn filter);
 /* MSHUTDOWN: puts back what is still ours to put back. */
-void async_main_end_mshutdown(void);
+void async__main_end_mshutdown(void);
 
 /*
  * iterator.c — foreach over an object whose elements come one at a time and cannot be replayed
@@ -1334,6 +1334,6 @@ struct _async_iterator_s {
 	void *state;                      /* the owner's */
 };
 /* The engine's get_iterator for such an object. */
-zend_object_iterator *async_iterator_new(zval *object, int by_ref, const async_iterator_ops_t *ops);
+zend_object_iterator *async__iterator_new(zval *object, int by_ref, const async_iterator_ops_t *ops);
 
 #endif /* ASYNC_CORE_H */

@@ -17,7 +17,7 @@
 /* per-process: the autoloader ours wraps (SPL's), saved at MINIT */
 static zend_class_entry *(*autoload_prev)(zend_string *name, zend_string *lc_name);
 
-void async_autoload_free(HashTable **table)
+void async__autoload_free(HashTable **table)
 {
 	if (*table != NULL) {
 		zend_hash_destroy(*table);
@@ -34,16 +34,16 @@ static bool loading_elsewhere(zend_string *lc_name)
 	return owner != NULL && owner != ZEND_ASYNC_CURRENT_COROUTINE;
 }
 
-static zend_class_entry *async_autoload(zend_string *name, zend_string *lc_name)
+static zend_class_entry *load_class(zend_string *name, zend_string *lc_name)
 {
 	zend_coroutine_t *me = ZEND_ASYNC_CURRENT_COROUTINE;
 	if (me == NULL || !ASYNC_G(launched)) {
 		return autoload_prev(name, lc_name);
 	}
-	if (loading_elsewhere(lc_name) && async_wait_allowed()) {
+	if (loading_elsewhere(lc_name) && async__wait_allowed()) {
 		/* rare (an autoloader suspended): short sleeps, not an event per class */
 		while (loading_elsewhere(lc_name)) {
-			if (!async_wait_ms(1, 0)) {
+			if (!async__wait_ms(1, 0)) {
 				return NULL; /* cancelled: the exception is thrown from the lookup */
 			}
 		}
@@ -67,23 +67,23 @@ static zend_class_entry *async_autoload(zend_string *name, zend_string *lc_name)
 	return ce;
 }
 
-zend_result async_autoload_minit(void)
+zend_result async__autoload_minit(void)
 {
 	autoload_prev = zend_autoload;
 	if (autoload_prev != NULL) {
-		zend_autoload = async_autoload;
+		zend_autoload = load_class;
 	}
 	return SUCCESS;
 }
 
-void async_autoload_mshutdown(void)
+void async__autoload_mshutdown(void)
 {
-	if (zend_autoload == async_autoload) {
+	if (zend_autoload == load_class) {
 		zend_autoload = autoload_prev;
 	}
 }
 
-void async_autoload_rshutdown(void)
+void async__autoload_rshutdown(void)
 {
-	async_autoload_free(&ASYNC_G(autoloading));
+	async__autoload_free(&ASYNC_G(autoloading));
 }

@@ -4,8 +4,8 @@
  * Most coroutines are awaited once, by the coroutine that spawned them. That await() subscribes
  * through `awaiter`, a callback embedded in the awaited coroutine, instead of pushing a callback
  * onto its event's vector: no vector to allocate, no callback to allocate or free. It takes the
- * wait path's steps 2 and 4 for an event that keeps its own waiter (async_wait_list_own() /
- * async_wait_end_own()): the waker lists the coroutine as for any wait, so getAwaitingInfo(), the
+ * wait path's steps 2 and 4 for an event that keeps its own waiter (async__wait_list_own() /
+ * async__wait_end_own()): the waker lists the coroutine as for any wait, so getAwaitingInfo(), the
  * deadlock report and virtual time see it.
  *
  * The slot is used only while nobody is in the vector (it was the first to subscribe, so the
@@ -40,7 +40,7 @@ static bool coroutine_awaiter_unlist(async_coroutine_t *co)
 	return true;
 }
 
-bool async_coroutine_del_callback(zend_async_event_t *event, zend_async_event_callback_t *callback)
+bool async__coroutine_del_callback(zend_async_event_t *event, zend_async_event_callback_t *callback)
 {
 	async_coroutine_t *co = (async_coroutine_t *) event;
 	if (callback == &co->awaiter.base) {
@@ -49,7 +49,7 @@ bool async_coroutine_del_callback(zend_async_event_t *event, zend_async_event_ca
 	return zend_async_event_default_del_callback(event, callback);
 }
 
-bool async_coroutine_list_awaiter(async_coroutine_t *target, zend_coroutine_t *awaiter)
+bool async__coroutine_list_awaiter(async_coroutine_t *target, zend_coroutine_t *awaiter)
 {
 	zend_async_event_t *event = &target->coro.event;
 	if (target->awaiter_listed || event->callbacks.length != 0) {
@@ -61,10 +61,10 @@ bool async_coroutine_list_awaiter(async_coroutine_t *target, zend_coroutine_t *a
 		 * and await() replays a finished one before it gets here: only defensive. */
 		return false;
 	}
-	cb->base.ref_count = 1; /* the waker's, taken by async_wait_list_own() */
+	cb->base.ref_count = 1; /* the waker's, taken by async__wait_list_own() */
 	cb->base.callback = zend_async_waker_callback_resolve;
 	cb->base.dispose = coroutine_awaiter_dispose;
-	if (!async_wait_list_own(awaiter, event, cb)) {
+	if (!async__wait_list_own(awaiter, event, cb)) {
 		cb->base.ref_count = 0;
 		return false;
 	}
@@ -73,7 +73,7 @@ bool async_coroutine_list_awaiter(async_coroutine_t *target, zend_coroutine_t *a
 	return true;
 }
 
-void async_coroutine_end_awaiter(async_coroutine_t *target, zend_coroutine_t *awaiter)
+void async__coroutine_end_awaiter(async_coroutine_t *target, zend_coroutine_t *awaiter)
 {
 	zend_coroutine_event_callback_t *cb = &target->awaiter;
 	if (cb->coroutine == awaiter) {
@@ -83,19 +83,19 @@ void async_coroutine_end_awaiter(async_coroutine_t *target, zend_coroutine_t *aw
 	 * the coroutine frees nothing (coroutine_awaiter_dispose()): held across the clean-up, it is
 	 * dropped here without the release's two calls. */
 	cb->base.ref_count++;
-	async_wait_end_own(awaiter, cb);
+	async__wait_end_own(awaiter, cb);
 	ZEND_ASSERT(cb->base.ref_count > 0);
 	cb->base.ref_count--;
 }
 
-void async_coroutine_wake_awaiter(async_coroutine_t *co)
+void async__coroutine_wake_awaiter(async_coroutine_t *co)
 {
 	ZEND_ASSERT(co->awaiter_listed && ZEND_ASYNC_EVENT_IS_CLOSED(&co->coro.event));
 	ZEND_ASSERT(co->awaiter.base.callback == zend_async_waker_callback_resolve && "set by the listing");
 	co->awaiter_listed = false;
 	/* The listing's callback, inline, queueing through the core directly. */
 	if (zend_async_waker_resolve(&co->awaiter, &co->coro.event, &co->coro.result, co->coro.exception)) {
-		async_scheduler_queue_enter(co->awaiter.coroutine);
+		async__scheduler_queue_enter(co->awaiter.coroutine);
 	}
 	zend_async_event_callback_unref(&co->awaiter.base, &co->coro.event);
 }

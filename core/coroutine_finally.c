@@ -10,8 +10,8 @@
  * to a deliver callback of its own (a disposed scope starts the path at itself).
  *
  * The handlers are what a shutdown waits for, so the helper is not cancelled by anything short
- * of the engine destroying it (coroutine.c: async_coroutine_cancel()); it is spawned into its
- * scope even when that scope is closed or cancelled (scheduler.c: async_spawn_helper()). Where
+ * of the engine destroying it (coroutine.c: async__coroutine_cancel()); it is spawned into its
+ * scope even when that scope is closed or cancelled (scheduler.c: async__spawn_helper()). Where
  * nothing can run a coroutine any more (a destructor after the last drain) the handlers run
  * inline, with the same error rules.
  */
@@ -68,7 +68,7 @@ static zend_object *finally_call_all(finally_job_t *job)
 		error = Z_OBJ_P(zend_hash_index_find(errors, 0));
 		GC_ADDREF(error);
 	} else {
-		error = async_composite_new(job->composite_message, errors);
+		error = async__composite_new(job->composite_message, errors);
 	}
 	zend_array_release(errors);
 	return error;
@@ -106,7 +106,7 @@ static void finally_extended_dispose(zend_coroutine_t *coroutine)
 	}
 }
 
-void async_finally_run_later(zend_async_scope_t *scope, zend_array *handlers, zend_object *subject,
+void async__finally_run_later(zend_async_scope_t *scope, zend_array *handlers, zend_object *subject,
 	const char *composite_message, async_finally_deliver_fn deliver)
 {
 	ZEND_ASSERT(handlers != NULL && zend_hash_num_elements(handlers) > 0);
@@ -117,7 +117,7 @@ void async_finally_run_later(zend_async_scope_t *scope, zend_array *handlers, ze
 	job->composite_message = composite_message;
 	job->deliver = deliver;
 
-	zend_coroutine_t *helper = async_spawn_helper(scope);
+	zend_coroutine_t *helper = async__spawn_helper(scope);
 	if (helper == NULL) {
 		/* nothing can run a coroutine any more: now, here */
 		if (EG(exception) != NULL && !zend_is_unwind_exit(EG(exception)) && !zend_is_graceful_exit(EG(exception))) {

@@ -19,7 +19,7 @@ static void output_set_active(void)
 	OG(active) = top ? *top : NULL;
 }
 
-void async_output_launch(async_output_state_t *main)
+void async__output_launch(async_output_state_t *main)
 {
 	main->is_main = true;
 	main->base = OG(flags) & PHP_OUTPUT_ACTIVATED ? output_depth() : 0;
@@ -58,7 +58,7 @@ static void output_enter(async_output_state_t *state)
 	state->running = NULL;
 }
 
-void async_output_switch_slow(async_output_state_t *from, async_output_state_t *to)
+void async__output_switch_slow(async_output_state_t *from, async_output_state_t *to)
 {
 	if (!(OG(flags) & PHP_OUTPUT_ACTIVATED)) {
 		return; /* request shutdown already closed the output layer */
@@ -80,13 +80,13 @@ void async_output_switch_slow(async_output_state_t *from, async_output_state_t *
 	}
 }
 
-void async_output_end_own_slow(async_output_state_t *state)
+void async__output_end_own_slow(async_output_state_t *state)
 {
 	while (output_depth() > state->base && OG(active) != NULL && php_output_end() == SUCCESS) {
 	}
 }
 
-void async_output_discard(async_output_state_t *state)
+void async__output_discard(async_output_state_t *state)
 {
 	for (uint32_t i = 0; i < state->count; i++) {
 		php_output_handler_free(&state->handlers[i]);

@@ -4,73 +4,73 @@
 #include "zend_exceptions.h"
 #include "exceptions_arginfo.h"
 
-zend_class_entry *async_ce_cancellation;
-zend_class_entry *async_ce_async_cancellation;
-zend_class_entry *async_ce_operation_canceled;
-zend_class_entry *async_ce_deadlock_error;
-zend_class_entry *async_ce_async_exception;
-zend_class_entry *async_ce_timeout_exception;
-zend_class_entry *async_ce_composite_exception;
+zend_class_entry *async__ce_cancellation;
+zend_class_entry *async__ce_async_cancellation;
+zend_class_entry *async__ce_operation_canceled;
+zend_class_entry *async__ce_deadlock_error;
+zend_class_entry *async__ce_async_exception;
+zend_class_entry *async__ce_timeout_exception;
+zend_class_entry *async__ce_composite_exception;
 
-zend_class_entry *async_ce_pool_exception;
-zend_class_entry *async_ce_service_unavailable;
-zend_class_entry *async_ce_context_exception;
+zend_class_entry *async__ce_pool_exception;
+zend_class_entry *async__ce_service_unavailable;
+zend_class_entry *async__ce_context_exception;
 /* per-process: class entries, registered at MINIT */
 static zend_class_entry *ce_channel, *ce_thread_channel;
 /* per-process: class entries, registered at MINIT */
 static zend_class_entry *ce_remote, *ce_thread_transfer, *ce_io, *ce_dns, *ce_poll, *ce_thread_pool;
 
-zend_result async_exceptions_minit(void)
+zend_result async__exceptions_minit(void)
 {
 	/* A third root Throwable is impossible on 8.2, so \Cancellation extends \Error — unless the
 	 * engine already has one (a patched core), which we then reuse. */
-	async_ce_cancellation = zend_hash_str_find_ptr(CG(class_table), "cancellation", sizeof("cancellation") - 1);
-	if (async_ce_cancellation == NULL) {
-		async_ce_cancellation = register_class_Cancellation(zend_ce_error);
+	async__ce_cancellation = zend_hash_str_find_ptr(CG(class_table), "cancellation", sizeof("cancellation") - 1);
+	if (async__ce_cancellation == NULL) {
+		async__ce_cancellation = register_class_Cancellation(zend_ce_error);
 	}
-	async_ce_async_cancellation = register_class_Async_AsyncCancellation(async_ce_cancellation);
-	async_ce_operation_canceled = register_class_Async_OperationCanceledException(async_ce_async_cancellation);
-	async_ce_deadlock_error = register_class_Async_DeadlockError(zend_ce_error);
-	async_ce_async_exception = register_class_Async_AsyncException(zend_ce_exception);
-	async_ce_service_unavailable = register_class_Async_ServiceUnavailableException(async_ce_async_exception);
-	ce_channel = register_class_Async_ChannelException(async_ce_async_exception);
-	async_ce_pool_exception = register_class_Async_PoolException(async_ce_async_exception);
-	async_ce_context_exception = register_class_Async_ContextException(async_ce_async_exception);
-	ce_thread_channel = register_class_Async_ThreadChannelException(async_ce_async_exception);
-	ce_remote = register_class_Async_RemoteException(async_ce_async_exception);
-	ce_thread_transfer = register_class_Async_ThreadTransferException(async_ce_async_exception);
+	async__ce_async_cancellation = register_class_Async_AsyncCancellation(async__ce_cancellation);
+	async__ce_operation_canceled = register_class_Async_OperationCanceledException(async__ce_async_cancellation);
+	async__ce_deadlock_error = register_class_Async_DeadlockError(zend_ce_error);
+	async__ce_async_exception = register_class_Async_AsyncException(zend_ce_exception);
+	async__ce_service_unavailable = register_class_Async_ServiceUnavailableException(async__ce_async_exception);
+	ce_channel = register_class_Async_ChannelException(async__ce_async_exception);
+	async__ce_pool_exception = register_class_Async_PoolException(async__ce_async_exception);
+	async__ce_context_exception = register_class_Async_ContextException(async__ce_async_exception);
+	ce_thread_channel = register_class_Async_ThreadChannelException(async__ce_async_exception);
+	ce_remote = register_class_Async_RemoteException(async__ce_async_exception);
+	ce_thread_transfer = register_class_Async_ThreadTransferException(async__ce_async_exception);
 	ce_io = register_class_Async_InputOutputException(zend_ce_exception);
 	ce_dns = register_class_Async_DnsException(zend_ce_exception);
-	async_ce_timeout_exception = register_class_Async_TimeoutException(zend_ce_exception);
+	async__ce_timeout_exception = register_class_Async_TimeoutException(zend_ce_exception);
 	ce_poll = register_class_Async_PollException(zend_ce_exception);
-	async_ce_composite_exception = register_class_Async_CompositeException(zend_ce_exception);
+	async__ce_composite_exception = register_class_Async_CompositeException(zend_ce_exception);
 	ce_thread_pool = register_class_Async_ThreadPoolException(zend_ce_exception);
 
-	async_class_register(ZEND_ASYNC_EXCEPTION_DEFAULT, async_ce_async_exception);
-	async_class_register(ZEND_ASYNC_EXCEPTION_CANCELLATION, async_ce_async_cancellation);
-	async_class_register(ZEND_ASYNC_EXCEPTION_TIMEOUT, async_ce_timeout_exception);
-	async_class_register(ZEND_ASYNC_EXCEPTION_INPUT_OUTPUT, ce_io);
-	async_class_register(ZEND_ASYNC_EXCEPTION_POLL, ce_poll);
-	async_class_register(ZEND_ASYNC_EXCEPTION_DNS, ce_dns);
-	async_class_register(ZEND_ASYNC_EXCEPTION_DEADLOCK, async_ce_deadlock_error);
-	async_class_register(ZEND_ASYNC_EXCEPTION_SERVICE_UNAVAILABLE, async_ce_service_unavailable);
-	async_class_register(ZEND_ASYNC_EXCEPTION_OPERATION_CANCELLED, async_ce_operation_canceled);
-	async_class_register(ZEND_ASYNC_EXCEPTION_THREAD_TRANSFER, ce_thread_transfer);
-	async_class_register(ZEND_ASYNC_EXCEPTION_REMOTE, ce_remote);
+	async__class_register(ZEND_ASYNC_EXCEPTION_DEFAULT, async__ce_async_exception);
+	async__class_register(ZEND_ASYNC_EXCEPTION_CANCELLATION, async__ce_async_cancellation);
+	async__class_register(ZEND_ASYNC_EXCEPTION_TIMEOUT, async__ce_timeout_exception);
+	async__class_register(ZEND_ASYNC_EXCEPTION_INPUT_OUTPUT, ce_io);
+	async__class_register(ZEND_ASYNC_EXCEPTION_POLL, ce_poll);
+	async__class_register(ZEND_ASYNC_EXCEPTION_DNS, ce_dns);
+	async__class_register(ZEND_ASYNC_EXCEPTION_DEADLOCK, async__ce_deadlock_error);
+	async__class_register(ZEND_ASYNC_EXCEPTION_SERVICE_UNAVAILABLE, async__ce_service_unavailable);
+	async__class_register(ZEND_ASYNC_EXCEPTION_OPERATION_CANCELLED, async__ce_operation_canceled);
+	async__class_register(ZEND_ASYNC_EXCEPTION_THREAD_TRANSFER, ce_thread_transfer);
+	async__class_register(ZEND_ASYNC_EXCEPTION_REMOTE, ce_remote);
 	return SUCCESS;
 }
 
 /* per-process: class entries are registered once at MINIT */
 static zend_class_entry *class_registry[ZEND_ASYNC_EXCEPTION_REMOTE + 1];
 
-void async_class_register(zend_async_class type, zend_class_entry *ce)
+void async__class_register(zend_async_class type, zend_class_entry *ce)
 {
 	ZEND_ASSERT((size_t) type < sizeof(class_registry) / sizeof(class_registry[0]));
 	ZEND_ASSERT((class_registry[type] == NULL || class_registry[type] == ce) && "one class per slot");
 	class_registry[type] = ce;
 }
 
-zend_class_entry *async_get_class_ce(zend_async_class type)
+zend_class_entry *async__get_class_ce(zend_async_class type)
 {
 	if ((size_t) type >= sizeof(class_registry) / sizeof(class_registry[0])) {
 		return NULL;
@@ -78,7 +78,7 @@ zend_class_entry *async_get_class_ce(zend_async_class type)
 	return class_registry[type];
 }
 
-void async_object_handlers_init(zend_object_handlers *handlers, size_t offset, zend_object_dtor_obj_t dtor_obj,
+void async__object_handlers_init(zend_object_handlers *handlers, size_t offset, zend_object_dtor_obj_t dtor_obj,
 	zend_object_free_obj_t free_obj, zend_object_get_gc_t get_gc)
 {
 	ZEND_ASSERT(free_obj != NULL && get_gc != NULL && "runtime objects own C state and report it to the GC");
@@ -99,10 +99,10 @@ void async_object_handlers_init(zend_object_handlers *handlers, size_t offset, z
  * coroutine the exception is stored in (main's await($c) frame), a cycle only the GC could free. */
 static bool exception_is_foreign(zend_class_entry *ce)
 {
-	return ZEND_ASYNC_IS_SCHEDULER_CONTEXT || instanceof_function(ce, async_ce_cancellation);
+	return ZEND_ASYNC_IS_SCHEDULER_CONTEXT || instanceof_function(ce, async__ce_cancellation);
 }
 
-zend_object *async_new_exception(zend_class_entry *ce, const char *message)
+zend_object *async__new_exception(zend_class_entry *ce, const char *message)
 {
 	zval ex;
 	bool ignore_args = EG(exception_ignore_args);
@@ -113,7 +113,7 @@ zend_object *async_new_exception(zend_class_entry *ce, const char *message)
 	return Z_OBJ(ex);
 }
 
-ZEND_COLD void async_throw(zend_class_entry *ce, const char *format, ...)
+ZEND_COLD void async__throw(zend_class_entry *ce, const char *format, ...)
 {
 	va_list args;
 	va_start(args, format);
@@ -123,9 +123,9 @@ ZEND_COLD void async_throw(zend_class_entry *ce, const char *format, ...)
 	zend_string_release(message);
 }
 
-bool async_is_cancellation(zend_object *ex)
+bool async__is_cancellation(zend_object *ex)
 {
-	return zend_is_graceful_exit(ex) || instanceof_function(ex->ce, async_ce_cancellation);
+	return zend_is_graceful_exit(ex) || instanceof_function(ex->ce, async__ce_cancellation);
 }
 
 ZEND_METHOD(Async_RemoteException, getRemoteException)
@@ -142,12 +142,12 @@ ZEND_METHOD(Async_RemoteException, getRemoteClass)
 	RETURN_COPY(zend_read_property(ce_remote, Z_OBJ_P(ZEND_THIS), "remoteClass", sizeof("remoteClass") - 1, 1, &rv));
 }
 
-zend_object *async_composite_new(const char *message, HashTable *errors)
+zend_object *async__composite_new(const char *message, HashTable *errors)
 {
-	zend_object *ex = async_new_exception(async_ce_composite_exception, message);
+	zend_object *ex = async__new_exception(async__ce_composite_exception, message);
 	zval list;
 	ZVAL_ARR(&list, errors);
-	zend_update_property(async_ce_composite_exception, ex, "exceptions", sizeof("exceptions") - 1, &list);
+	zend_update_property(async__ce_composite_exception, ex, "exceptions", sizeof("exceptions") - 1, &list);
 	return ex;
 }
 
@@ -159,13 +159,13 @@ ZEND_METHOD(Async_CompositeException, addException)
 	ZEND_PARSE_PARAMETERS_END();
 
 	zval rv;
-	zval *list = zend_read_property(async_ce_composite_exception, Z_OBJ_P(ZEND_THIS), "exceptions", sizeof("exceptions") - 1, 1, &rv);
+	zval *list = zend_read_property(async__ce_composite_exception, Z_OBJ_P(ZEND_THIS), "exceptions", sizeof("exceptions") - 1, 1, &rv);
 	zval copy;
 	ZVAL_COPY(&copy, list);
 	SEPARATE_ARRAY(&copy);
 	Z_ADDREF_P(exception);
 	add_next_index_zval(&copy, exception);
-	zend_update_property(async_ce_composite_exception, Z_OBJ_P(ZEND_THIS), "exceptions", sizeof("exceptions") - 1, &copy);
+	zend_update_property(async__ce_composite_exception, Z_OBJ_P(ZEND_THIS), "exceptions", sizeof("exceptions") - 1, &copy);
 	zval_ptr_dtor(&copy);
 }
 
@@ -173,5 +173,5 @@ ZEND_METHOD(Async_CompositeException, getExceptions)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	zval rv;
-	RETURN_COPY(zend_read_property(async_ce_composite_exception, Z_OBJ_P(ZEND_THIS), "exceptions", sizeof("exceptions") - 1, 1, &rv));
+	RETURN_COPY(zend_read_property(async__ce_composite_exception, Z_OBJ_P(ZEND_THIS), "exceptions", sizeof("exceptions") - 1, 1, &rv));
 }

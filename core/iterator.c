@@ -91,7 +91,7 @@ static const zend_object_iterator_funcs iterator_funcs = {
 	.get_gc = iterator_get_gc,
 };
 
-zend_object_iterator *async_iterator_new(zval *object, int by_ref, const async_iterator_ops_t *ops)
+zend_object_iterator *async__iterator_new(zval *object, int by_ref, const async_iterator_ops_t *ops)
 {
 	if (by_ref) {
 		zend_throw_error(NULL, "%s", ops->by_ref_error);

@@ -14,7 +14,7 @@
  *   slower, 70% under the tracing JIT, here: measured, see docs/semantics.md.)
  * Before the runtime launched (nothing spawned, nothing waited) both stay stock.
  *
- * The error callback also runs the filters the hooks register (async_error_filter_register()).
+ * The error callback also runs the filters the hooks register (async__error_filter_register()).
  */
 #include "php_async.h"
 #include "core/core.h"
@@ -36,7 +36,7 @@ static async_error_filter_fn error_filters[4];
 /* per-process: likewise */
 static uint32_t error_filter_count;
 
-void async_error_filter_register(async_error_filter_fn filter)
+void async__error_filter_register(async_error_filter_fn filter)
 {
 	ZEND_ASSERT(error_filter_count < sizeof(error_filters) / sizeof(error_filters[0]));
 	for (uint32_t i = 0; i < error_filter_count; i++) {
@@ -57,7 +57,7 @@ static bool in_main_coroutine(void)
 static void main_exit_fn(INTERNAL_FUNCTION_PARAMETERS, int which)
 {
 	if (in_main_coroutine()) {
-		async_scheduler_graceful_shutdown();
+		async__scheduler_graceful_shutdown();
 	}
 	exit_fn_prev[which](INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
@@ -92,7 +92,7 @@ static void exit_fn_swap(bool install)
 static int main_exit_handler(zend_execute_data *execute_data)
 {
 	if (in_main_coroutine()) {
-		async_scheduler_graceful_shutdown();
+		async__scheduler_graceful_shutdown();
 	}
 	return exit_handler_prev != NULL ? exit_handler_prev(execute_data) : ZEND_USER_OPCODE_DISPATCH;
 }
@@ -115,7 +115,7 @@ static bool is_uncaught_cancellation_report(zend_string *message)
 	zend_string *class_name = zend_string_init(name, len, 0);
 	zend_class_entry *ce = zend_lookup_class_ex(class_name, NULL, ZEND_FETCH_CLASS_NO_AUTOLOAD);
 	zend_string_release(class_name);
-	return ce != NULL && instanceof_function(ce, async_ce_async_cancellation);
+	return ce != NULL && instanceof_function(ce, async__ce_async_cancellation);
 }
 
 static void main_error_cb(int type, zend_string *error_filename, const uint32_t error_lineno, zend_string *message)
@@ -133,7 +133,7 @@ static void main_error_cb(int type, zend_string *error_filename, const uint32_t 
 	error_cb_prev(type, error_filename, error_lineno, message);
 }
 
-zend_result async_main_end_minit(void)
+zend_result async__main_end_minit(void)
 {
 #if ASYNC_EXIT_IS_FUNCTION
 	exit_fn_swap(true);
@@ -146,7 +146,7 @@ zend_result async_main_end_minit(void)
 	return SUCCESS;
 }
 
-void async_main_end_rinit(void)
+void async__main_end_rinit(void)
 {
 	/* An extension that installs its error callback per request without chaining (Xdebug's
 	 * develop mode) would leave ours out: wrap what is there now. */
@@ -156,7 +156,7 @@ void async_main_end_rinit(void)
 	}
 }
 
-void async_main_end_mshutdown(void)
+void async__main_end_mshutdown(void)
 {
 #if ASYNC_EXIT_IS_FUNCTION
 	exit_fn_swap(false);

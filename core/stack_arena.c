@@ -45,12 +45,12 @@ static struct {
 	void *alt_stack;
 } arena;
 /* per-process: the size of every stack slot, one per process (0 until the first acquire); read
- * inline by async_stack_arena_fits() */
-size_t async_stack_arena_slot;
+ * inline by async__stack_arena_fits() */
+size_t async__stack_arena_slot;
 
 static size_t chunk_bytes(void)
 {
-	return arena.page + (size_t) CHUNK_STACKS * async_stack_arena_slot;
+	return arena.page + (size_t) CHUNK_STACKS * async__stack_arena_slot;
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -82,7 +82,7 @@ static ZEND_NORETURN void overflow_exit(const char *who, const char *how)
 	_exit(255);
 }
 
-ZEND_NORETURN void async_stack_overflowed(const char *who)
+ZEND_NORETURN void async__stack_overflowed(const char *who)
 {
 	overflow_exit(who, "its canary was overwritten");
 }
@@ -133,7 +133,7 @@ static void install_segv_handler(void)
  * Chunks and stacks
  * ------------------------------------------------------------------------------------------- */
 
-bool async_stack_arena_available(void)
+bool async__stack_arena_available(void)
 {
 #ifdef ZEND_FIBER_UCONTEXT
 	return false;
@@ -193,7 +193,7 @@ static bool map_chunk(void)
 
 static char *stack_bottom(uint32_t number)
 {
-	return arena.chunks[number / CHUNK_STACKS] + arena.page + (size_t) (number % CHUNK_STACKS) * async_stack_arena_slot;
+	return arena.chunks[number / CHUNK_STACKS] + arena.page + (size_t) (number % CHUNK_STACKS) * async__stack_arena_slot;
 }
 
 static void stack_describe(async_stack_t *stack, uint32_t number)
@@ -202,7 +202,7 @@ static void stack_describe(async_stack_t *stack, uint32_t number)
 	stack->number = number;
 	stack->guarded = arena.guarded[number] != 0;
 	stack->base = bottom + (stack->guarded ? arena.page : 0);
-	stack->size = async_stack_arena_slot - RED_ZONE - (stack->guarded ? arena.page : 0);
+	stack->size = async__stack_arena_slot - RED_ZONE - (stack->guarded ? arena.page : 0);
 }
 
 /* The canary zone of stack `number` is the red zone at the top of the stack below it. A stack
@@ -233,11 +233,11 @@ static bool carve(uint32_t *number)
 	return true;
 }
 
-bool async_stack_acquire(async_stack_t *stack, size_t size, zend_long guards)
+bool async__stack_acquire(async_stack_t *stack, size_t size, zend_long guards)
 {
 	if (arena.page == 0) {
 		arena.page = (size_t) sysconf(_SC_PAGESIZE);
-		async_stack_arena_slot = ZEND_MM_ALIGNED_SIZE_EX(size < 16 * arena.page ? 16 * arena.page : size, arena.page);
+		async__stack_arena_slot = ZEND_MM_ALIGNED_SIZE_EX(size < 16 * arena.page ? 16 * arena.page : size, arena.page);
 		arena.guard_budget = guard_budget(guards);
 	}
 	uint32_t number;
@@ -263,7 +263,7 @@ bool async_stack_acquire(async_stack_t *stack, size_t size, zend_long guards)
 	return true;
 }
 
-void async_stack_release(async_stack_t *stack)
+void async__stack_release(async_stack_t *stack)
 {
 	if (arena.free_count == arena.free_capacity) {
 		uint32_t capacity = arena.free_capacity ? arena.free_capacity * 2 : 1024;
@@ -279,7 +279,7 @@ void async_stack_release(async_stack_t *stack)
 	arena.in_use--;
 }
 
-void async_stack_arena_rshutdown(void)
+void async__stack_arena_rshutdown(void)
 {
 	if (arena.in_use > 0 || arena.chunk_count == 0) {
 		return;
@@ -290,7 +290,7 @@ void async_stack_arena_rshutdown(void)
 	}
 }
 
-void async_stack_arena_mshutdown(void)
+void async__stack_arena_mshutdown(void)
 {
 	for (uint32_t i = 0; i < arena.chunk_count; i++) {
 		munmap(arena.chunks[i], chunk_bytes());
@@ -305,5 +305,5 @@ void async_stack_arena_mshutdown(void)
 	free(arena.free);
 	free(arena.alt_stack);
 	memset(&arena, 0, sizeof(arena));
-	async_stack_arena_slot = 0;
+	async__stack_arena_slot = 0;
 }

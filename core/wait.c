@@ -10,17 +10,17 @@
 #include "core/core.h"
 #include "zend_exceptions.h"
 
-bool async_wait_allowed(void)
+bool async__wait_allowed(void)
 {
-	return async_scheduler_may_switch();
+	return async__scheduler_may_switch();
 }
 
-ZEND_COLD void async_wait_throw_not_allowed(const char *what)
+ZEND_COLD void async__wait_throw_not_allowed(const char *what)
 {
 	if (ZEND_ASYNC_G(in_scheduler_context)) {
-		async_throw(async_ce_async_exception, "The operation cannot be executed in the scheduler context");
+		async__throw(async__ce_async_exception, "The operation cannot be executed in the scheduler context");
 	} else {
-		async_throw(async_ce_async_exception, "Cannot %s " ASYNC_SWITCH_BLOCKED_WHERE ": PHP " PHP_VERSION
+		async__throw(async__ce_async_exception, "Cannot %s " ASYNC_SWITCH_BLOCKED_WHERE ": PHP " PHP_VERSION
 			" forbids switching coroutines there", what);
 	}
 }
@@ -30,9 +30,9 @@ ZEND_COLD void async_wait_throw_not_allowed(const char *what)
 static zend_always_inline zend_coroutine_t *wait_current(void)
 {
 	if (UNEXPECTED(ZEND_ASYNC_G(coroutine) == NULL)) {
-		async_scheduler_launch();
+		async__scheduler_launch();
 		if (ZEND_ASYNC_G(coroutine) == NULL) {
-			async_throw(async_ce_async_exception, "Cannot wait: the async runtime has shut down for this request");
+			async__throw(async__ce_async_exception, "Cannot wait: the async runtime has shut down for this request");
 			return NULL;
 		}
 	}
@@ -41,21 +41,21 @@ static zend_always_inline zend_coroutine_t *wait_current(void)
 
 static zend_always_inline void wait_waker_reset(zend_coroutine_t *co)
 {
-	if (!async_wait_waker_rearm(co)) {
+	if (!async__wait_waker_rearm(co)) {
 		zend_async_waker_new(co); /* cleans what the last wait left */
 	}
 }
 
-/* async_wait_begin() past its inline case (core/core.h): a token, a launch, a refusal, or a waker
+/* async__wait_begin() past its inline case (core/core.h): a token, a launch, a refusal, or a waker
  * to clean. */
-zend_coroutine_t *async_wait_begin_slow(zend_async_event_t *token, const char *what)
+zend_coroutine_t *async__wait_begin_slow(zend_async_event_t *token, const char *what)
 {
 	if (token != NULL && ZEND_ASYNC_EVENT_IS_CLOSED(token)) {
-		async_throw_token_fired(token);
+		async__throw_token_fired(token);
 		return NULL;
 	}
-	if (UNEXPECTED(!async_wait_allowed())) {
-		async_wait_throw_not_allowed(what);
+	if (UNEXPECTED(!async__wait_allowed())) {
+		async__wait_throw_not_allowed(what);
 		return NULL;
 	}
 	zend_coroutine_t *co = wait_current();
@@ -63,14 +63,14 @@ zend_coroutine_t *async_wait_begin_slow(zend_async_event_t *token, const char *w
 		return NULL;
 	}
 	wait_waker_reset(co);
-	if (token != NULL && !zend_async_resume_when(co, token, false, async_token_fired, NULL)) {
-		async_wait_end(co);
+	if (token != NULL && !zend_async_resume_when(co, token, false, async__token_fired, NULL)) {
+		async__wait_end(co);
 		return NULL;
 	}
 	return co;
 }
 
-bool async_wait_on_timer(zend_coroutine_t *co, zend_ulong ms, zend_ulong ns, zend_async_event_callback_fn callback)
+bool async__wait_on_timer(zend_coroutine_t *co, zend_ulong ms, zend_ulong ns, zend_async_event_callback_fn callback)
 {
 	zend_async_timer_event_t *timer = ZEND_ASYNC_NEW_TIMER_EVENT_NS(ms, ns, false);
 	return timer != NULL && zend_async_resume_when(co, &timer->base, true, callback, NULL);
@@ -78,7 +78,7 @@ bool async_wait_on_timer(zend_coroutine_t *co, zend_ulong ms, zend_ulong ns, zen
 
 /* The waker's result moved out (NULL for none): the clean-up that follows a wait would only drop
  * it, and a waker left with nothing in it is cleaned without a call per event
- * (async_wait_end_own()). */
+ * (async__wait_end_own()). */
 static void wait_take_result(zend_coroutine_t *co, zval *result)
 {
 	zend_async_waker_t *waker = co->waker;
@@ -90,17 +90,17 @@ static void wait_take_result(zend_coroutine_t *co, zval *result)
 	}
 }
 
-bool async_wait_event(zend_async_event_t *event, zend_async_event_t *token, zval *result, const char *what)
+bool async__wait_event(zend_async_event_t *event, zend_async_event_t *token, zval *result, const char *what)
 {
-	zend_coroutine_t *co = async_wait_begin(token, what);
+	zend_coroutine_t *co = async__wait_begin(token, what);
 	if (co == NULL) {
 		return false;
 	}
-	bool ok = async_wait_on(co, event, false, zend_async_waker_callback_resolve, NULL) && async_wait_suspend(co);
+	bool ok = async__wait_on(co, event, false, zend_async_waker_callback_resolve, NULL) && async__wait_suspend(co);
 	if (ok && result != NULL) {
 		wait_take_result(co, result);
 	}
-	async_wait_end(co);
+	async__wait_end(co);
 	return ok;
 }
 
@@ -115,9 +115,9 @@ static void wait_block(zend_ulong ms, zend_ulong ns)
 	usleep((useconds_t) us);
 }
 
-bool async_wait_ms(zend_ulong ms, zend_ulong ns)
+bool async__wait_ms(zend_ulong ms, zend_ulong ns)
 {
-	if (!async_wait_allowed()) {
+	if (!async__wait_allowed()) {
 		wait_block(ms, ns);
 		return true;
 	}
@@ -125,15 +125,15 @@ bool async_wait_ms(zend_ulong ms, zend_ulong ns)
 		if (wait_current() == NULL) { /* delay(0) launches the scheduler, unlike suspend() */
 			return false;
 		}
-		async_wait_yield();
+		async__wait_yield();
 		return !EG(exception);
 	}
-	zend_coroutine_t *co = async_wait_begin(NULL, "sleep");
+	zend_coroutine_t *co = async__wait_begin(NULL, "sleep");
 	if (co == NULL) {
 		return false;
 	}
-	bool ok = async_wait_on_timer(co, ms, ns, zend_async_waker_callback_resolve) && async_wait_suspend(co);
-	async_wait_end(co);
+	bool ok = async__wait_on_timer(co, ms, ns, zend_async_waker_callback_resolve) && async__wait_suspend(co);
+	async__wait_end(co);
 	return ok;
 }
 
@@ -141,7 +141,7 @@ bool async_wait_ms(zend_ulong ms, zend_ulong ns)
  * Cancellation tokens
  * ------------------------------------------------------------------------------------------- */
 
-void async_token_fired(zend_async_event_t *event, zend_async_event_callback_t *callback, void *result, zend_object *exception)
+void async__token_fired(zend_async_event_t *event, zend_async_event_callback_t *callback, void *result, zend_object *exception)
 {
 	zend_coroutine_event_callback_t *cb = (zend_coroutine_event_callback_t *) callback;
 	zend_async_waker_t *waker = cb->coroutine->waker;
@@ -153,7 +153,7 @@ void async_token_fired(zend_async_event_t *event, zend_async_event_callback_t *c
 		ZEND_ASYNC_EVENT_SET_EXCEPTION_HANDLED(event);
 	}
 	waker->triggered_event = event;
-	zend_object *error = async_new_exception(async_ce_operation_canceled, "Operation has been cancelled");
+	zend_object *error = async__new_exception(async__ce_operation_canceled, "Operation has been cancelled");
 	if (exception != NULL) {
 		GC_ADDREF(exception);
 		zend_exception_set_previous(error, exception);
@@ -162,7 +162,7 @@ void async_token_fired(zend_async_event_t *event, zend_async_event_callback_t *c
 	ZEND_ASYNC_ENQUEUE_COROUTINE(cb->coroutine);
 }
 
-void async_throw_token_fired(zend_async_event_t *token)
+void async__throw_token_fired(zend_async_event_t *token)
 {
 	ZEND_ASSERT(ZEND_ASYNC_EVENT_IS_CLOSED(token) && "only a fired token is thrown at once");
 	zend_object *previous = NULL;
@@ -172,7 +172,7 @@ void async_throw_token_fired(zend_async_event_t *token)
 		token->replay(token, NULL, &ignored, &previous);
 	}
 	zval_ptr_dtor(&ignored);
-	zend_object *error = async_new_exception(async_ce_operation_canceled, "Operation has been cancelled");
+	zend_object *error = async__new_exception(async__ce_operation_canceled, "Operation has been cancelled");
 	if (previous) {
 		ZEND_ASYNC_EVENT_SET_EXCEPTION_HANDLED(token);
 		zend_exception_set_previous(error, previous);
@@ -201,34 +201,34 @@ static void await_replay(zend_async_event_t *event, zval *return_value)
 	}
 }
 
-void async_await(zend_object *awaitable, zend_object *cancellation, zval *return_value)
+void async__await(zend_object *awaitable, zend_object *cancellation, zval *return_value)
 {
 	zend_async_event_t *event = ZEND_ASYNC_OBJECT_TO_EVENT(awaitable);
-	zend_async_event_t *token = async_wait_token(cancellation);
+	zend_async_event_t *token = async__wait_token(cancellation);
 
 	if (ZEND_ASYNC_EVENT_IS_CLOSED(event)) {
 		await_replay(event, return_value);
 		return;
 	}
-	zend_coroutine_t *co = async_wait_begin(token, "await");
+	zend_coroutine_t *co = async__wait_begin(token, "await");
 	if (co == NULL) {
 		return;
 	}
 	/* Marked only once the wait really starts: a refused wait observed nothing. */
 	ZEND_ASYNC_EVENT_SET_RESULT_USED(event);
 	ZEND_ASYNC_EVENT_SET_EXCEPTION_HANDLED(event);
-	if (token == NULL && awaitable->ce == async_ce_coroutine
-		&& async_coroutine_list_awaiter(ASYNC_CO_FROM_OBJ(awaitable), co)) {
-		if (async_wait_suspend_inline(co)) {
+	if (token == NULL && awaitable->ce == async__ce_coroutine
+		&& async__coroutine_list_awaiter(ASYNC_CO_FROM_OBJ(awaitable), co)) {
+		if (async__wait_suspend_inline(co)) {
 			wait_take_result(co, return_value);
 		}
-		async_coroutine_end_awaiter(ASYNC_CO_FROM_OBJ(awaitable), co);
+		async__coroutine_end_awaiter(ASYNC_CO_FROM_OBJ(awaitable), co);
 		return;
 	}
-	if (async_wait_on(co, event, false, zend_async_waker_callback_resolve, NULL) && async_wait_suspend(co)) {
+	if (async__wait_on(co, event, false, zend_async_waker_callback_resolve, NULL) && async__wait_suspend(co)) {
 		wait_take_result(co, return_value);
 	}
-	async_wait_end(co);
+	async__wait_end(co);
 }
 
 /* The struct holding the event owns its memory: a release only counts down. */
@@ -240,10 +240,10 @@ static bool plain_event_dispose(zend_async_event_t *event)
 	return true;
 }
 
-void async_wait_plain_event_init(zend_async_event_t *event, zend_string *(*info)(zend_async_event_t *event))
+void async__wait_plain_event_init(zend_async_event_t *event, zend_string *(*info)(zend_async_event_t *event))
 {
 	static const async_event_methods_t plain_event_methods = { .dispose = plain_event_dispose };
 	memset(event, 0, sizeof(*event));
-	async_event_init(event, &plain_event_methods);
+	async__event_init(event, &plain_event_methods);
 	event->info = info;
 }

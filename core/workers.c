@@ -39,13 +39,13 @@ static zend_function coroutine_root_function = { ZEND_INTERNAL_FUNCTION };
 /* A worker whose context is done with: an arena stack goes back to the arena (the Zend fiber API
  * would unmap it), a stack of the Zend fiber API is destroyed by it — unless that already
  * happened (`destroyed`: the switch away from a dead Zend context destroys it, P3). */
-void async_worker_retire(async_worker_t *worker, bool destroyed)
+void async__worker_retire(async_worker_t *worker, bool destroyed)
 {
 	ASYNC_G(live_contexts)--;
 	ASYNC_STACK_DEREGISTER(worker);
 	if (worker->arena) {
 		zend_observer_fiber_destroy_notify(&worker->ctx);
-		async_stack_release(&worker->stack);
+		async__stack_release(&worker->stack);
 	} else if (!destroyed) {
 		zend_fiber_destroy_context(&worker->ctx);
 	}
@@ -91,10 +91,10 @@ static ZEND_NORETURN void worker_trampoline(async_fcontext_data_t data)
 static bool worker_context_init(async_worker_t *worker)
 {
 	size_t size = EG(fiber_stack_size);
-	if (!ASYNC_G(use_stack_arena) || !async_stack_arena_fits(size)) {
+	if (!ASYNC_G(use_stack_arena) || !async__stack_arena_fits(size)) {
 		/* (also a fiber.stack_size raised by ini_set() above the arena's size) */
 		worker->arena = false;
-		if (!ASYNC_FIBER_INIT_OK(zend_fiber_init_context(&worker->ctx, async_ce_coroutine, worker_entry, size))) {
+		if (!ASYNC_FIBER_INIT_OK(zend_fiber_init_context(&worker->ctx, async__ce_coroutine, worker_entry, size))) {
 			return false;
 		}
 		/* (Valgrind is told of the stack here too: a PHP built without its headers does not, and
@@ -103,7 +103,7 @@ static bool worker_context_init(async_worker_t *worker)
 		ASYNC_STACK_REGISTER(worker, zstack->pointer, zstack->size);
 		return true;
 	}
-	if (!async_stack_acquire(&worker->stack, size, ASYNC_G(stack_guards))) {
+	if (!async__stack_acquire(&worker->stack, size, ASYNC_G(stack_guards))) {
 		return false;
 	}
 	worker->arena = true;
@@ -118,7 +118,7 @@ static bool worker_context_init(async_worker_t *worker)
 	ASYNC_STACK_REGISTER(worker, worker->stack.base, worker->stack.size);
 	worker->ctx.stack = (zend_fiber_stack *) zstack;
 	worker->ctx.handle = make_fcontext((char *) worker->stack.base + worker->stack.size, worker->stack.size, worker_trampoline);
-	worker->ctx.kind = async_ce_coroutine;
+	worker->ctx.kind = async__ce_coroutine;
 	worker->ctx.function = worker_entry;
 	worker->ctx.cleanup = NULL;
 	worker->ctx.status = ZEND_FIBER_STATUS_INIT;
@@ -126,7 +126,7 @@ static bool worker_context_init(async_worker_t *worker)
 	return true;
 }
 
-ZEND_COLD ZEND_NORETURN void async_worker_stack_overflowed(async_coroutine_t *co)
+ZEND_COLD ZEND_NORETURN void async__worker_stack_overflowed(async_coroutine_t *co)
 {
 	char who[160];
 	if (co != NULL && co->coro.filename != NULL) {
@@ -136,7 +136,7 @@ ZEND_COLD ZEND_NORETURN void async_worker_stack_overflowed(async_coroutine_t *co
 	} else {
 		snprintf(who, sizeof(who), "a finished coroutine");
 	}
-	async_stack_overflowed(who);
+	async__stack_overflowed(who);
 }
 
 static async_worker_t *worker_acquire(void)
@@ -147,10 +147,10 @@ static async_worker_t *worker_acquire(void)
 		ASYNC_G(free_workers) = worker->next_free;
 		ASYNC_G(free_workers_count)--;
 		worker->next_free = NULL;
-		if (EXPECTED(async_worker_fits(worker))) {
+		if (EXPECTED(async__worker_fits(worker))) {
 			return worker;
 		}
-		async_worker_retire(worker, false); /* made before ini_set() raised fiber.stack_size */
+		async__worker_retire(worker, false); /* made before ini_set() raised fiber.stack_size */
 	}
 
 	worker = ecalloc(1, sizeof(async_worker_t));
@@ -163,12 +163,12 @@ static async_worker_t *worker_acquire(void)
 }
 
 /* Parked workers hold no PHP frames: destroying them needs no unwinding. */
-void async_workers_rshutdown(void)
+void async__workers_rshutdown(void)
 {
 	async_worker_t *worker = ASYNC_G(free_workers);
 	while (worker != NULL) {
 		async_worker_t *next = worker->next_free;
-		async_worker_retire(worker, false);
+		async__worker_retire(worker, false);
 		worker = next;
 	}
 	ASYNC_G(free_workers) = NULL;
@@ -376,7 +376,7 @@ static zend_always_inline void coroutine_execute(async_coroutine_t *co)
 		}
 
 		/* Drop the callable now: it often closes over the coroutine itself. */
-		async_coroutine_release_call(co);
+		async__coroutine_release_call(co);
 
 		if (EG(exception)) {
 			zend_object *ex = EG(exception);
@@ -397,13 +397,13 @@ static zend_always_inline void coroutine_execute(async_coroutine_t *co)
 				co->coro.exception = ex;
 			} else if (co->coro.exception == NULL) {
 				/* Destroyed at shutdown: record it as a cancellation. */
-				co->coro.exception = async_new_exception(async_ce_async_cancellation, "Coroutine cancelled");
+				co->coro.exception = async__new_exception(async__ce_async_cancellation, "Coroutine cancelled");
 				ZEND_COROUTINE_SET_CANCELLED(&co->coro);
 			}
 			zend_clear_exception();
 		}
 		co->body_done = true;
-		async_output_end_own(&co->output); /* buffers left open are flushed, as at request end */
+		async__output_end_own(&co->output); /* buffers left open are flushed, as at request end */
 	}
 	co->execute_data = NULL;
 }
@@ -416,7 +416,7 @@ static void coroutine_release_vm_stack(async_worker_t *worker)
 	ZEND_ASSERT(worker->vm_page == NULL && "the coroutine took the worker's page at its start");
 	if (EXPECTED(stack != NULL && stack->prev == NULL)) {
 		/* Only the first page left, as a coroutine leaves it: the worker keeps it for its next
-		 * coroutine (it goes with the worker: async_worker_retire()). */
+		 * coroutine (it goes with the worker: async__worker_retire()). */
 		worker->vm_page = stack;
 	} else {
 		zend_vm_stack_destroy();
@@ -427,7 +427,7 @@ static void coroutine_release_vm_stack(async_worker_t *worker)
 
 /* The context a worker whose coroutine `finished` just ended goes to: the loop's, or, by a direct
  * hand-off, the run queue's head (the coroutine that awaited it, typically: B ends -> A, one
- * switch). The hand-off is done here as async_coroutine_switch_out() does it, the finished one
+ * switch). The hand-off is done here as async__coroutine_switch_out() does it, the finished one
  * leaving its output and autoload state. Taken only while somebody else (its awaiter's handle)
  * holds the finished coroutine besides whoever started it: otherwise the runtime's reference is
  * the last, and dropping it frees the coroutine and may run destructors (its result's), which
@@ -439,11 +439,11 @@ static zend_fiber_context *worker_next_context(async_worker_t *worker, async_cor
 	if (GC_REFCOUNT(&finished->std) == 1) {
 		return worker->return_ctx;
 	}
-	async_coroutine_t *next = async_scheduler_handoff_after_finish();
+	async_coroutine_t *next = async__scheduler_handoff_after_finish();
 	if (next == NULL) {
 		return worker->return_ctx;
 	}
-	async_coroutine_make_current(next, worker->return_ctx, &finished->output, &finished->in_autoload);
+	async__coroutine_make_current(next, worker->return_ctx, &finished->output, &finished->in_autoload);
 	ASYNC_G(handoff_last) = next;
 	if (held != NULL) {
 		OBJ_RELEASE(&held->std); /* not the last reference (above) */
@@ -466,7 +466,7 @@ static bool worker_park(async_worker_t *worker, async_coroutine_t *finished)
 	zend_fiber_transfer transfer = { .context = worker_next_context(worker, finished), .flags = 0 };
 	ZVAL_NULL(&transfer.value);
 	zend_fiber_switch_context(&transfer);
-	/* Woken with a new coroutine bound by async_coroutine_start_or_resume() or a hand-off. */
+	/* Woken with a new coroutine bound by async__coroutine_start_or_resume() or a hand-off. */
 	return true;
 }
 
@@ -478,13 +478,13 @@ static zend_never_inline void worker_run(async_worker_t *worker)
 		async_coroutine_t *co = worker->coroutine;
 		ZEND_ASSERT(co != NULL && co->worker == worker && "a worker runs the coroutine bound to it");
 		coroutine_execute(co);
-		async_worker_check_stack(worker, co);
+		async__worker_check_stack(worker, co);
 		worker->return_ctx = co->sched_ctx;
 		co->worker = NULL;
 		worker->coroutine = NULL;
-		async_coroutine_finish(co); /* (its starter's reference keeps it) */
+		async__coroutine_finish(co); /* (its starter's reference keeps it) */
 		coroutine_release_vm_stack(worker);
-		async_worker_check_stack(worker, NULL);
+		async__worker_check_stack(worker, NULL);
 		if (!worker_park(worker, co)) {
 			return;
 		}
@@ -502,7 +502,7 @@ static ZEND_COLD void worker_bailed_out(async_worker_t *worker)
 	}
 	ZEND_ASYNC_EVENT_SET(&co->coro.event, ZEND_ASYNC_EVENT_F_BAILOUT);
 	co->execute_data = NULL;
-	async_worker_check_stack(worker, co);
+	async__worker_check_stack(worker, co);
 	worker->return_ctx = co->sched_ctx;
 }
 
@@ -531,7 +531,7 @@ static ZEND_STACK_ALIGNED void worker_entry(zend_fiber_transfer *transfer)
 	ZVAL_NULL(&transfer->value);
 }
 
-zend_fiber_context *async_coroutine_bind_worker(async_coroutine_t *co)
+zend_fiber_context *async__coroutine_bind_worker(async_coroutine_t *co)
 {
 	ZEND_ASSERT(co->resume_ctx == NULL && "a first run");
 	async_worker_t *worker = worker_acquire();

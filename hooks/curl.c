@@ -32,28 +32,28 @@
 #include "async_io_wait.h"
 #include "core/core.h"
 
-static CURLcode async_easy_perform(CURL *easy);
-static void async_easy_cleanup(CURL *easy);
-static CURLMcode async_multi_perform(CURLM *multi, int *running);
-static CURLMcode async_multi_wait(CURLM *multi, struct curl_waitfd extra_fds[], unsigned int extra_nfds,
+static CURLcode hooked_easy_perform(CURL *easy);
+static void hooked_easy_cleanup(CURL *easy);
+static CURLMcode hooked_multi_perform(CURLM *multi, int *running);
+static CURLMcode hooked_multi_wait(CURLM *multi, struct curl_waitfd extra_fds[], unsigned int extra_nfds,
 	int timeout_ms, int *numfds);
-static CURLMcode async_multi_add_handle(CURLM *multi, CURL *easy);
-static CURLMcode async_multi_remove_handle(CURLM *multi, CURL *easy);
-static CURLMsg *async_multi_info_read(CURLM *multi, int *msgs_in_queue);
-static CURLMcode async_multi_cleanup(CURLM *multi);
+static CURLMcode hooked_multi_add_handle(CURLM *multi, CURL *easy);
+static CURLMcode hooked_multi_remove_handle(CURLM *multi, CURL *easy);
+static CURLMsg *hooked_multi_info_read(CURLM *multi, int *msgs_in_queue);
+static CURLMcode hooked_multi_cleanup(CURLM *multi);
 
 enum { IMPORT_PERFORM, IMPORT_CLEANUP, IMPORT_MULTI_PERFORM, IMPORT_MULTI_WAIT, IMPORT_MULTI_ADD,
 	IMPORT_MULTI_REMOVE, IMPORT_MULTI_INFO, IMPORT_MULTI_CLEANUP, IMPORT_COUNT };
 /* per-process: ext/curl's GOT entries, rewritten at MINIT and put back at MSHUTDOWN */
 static async_import_t imports[IMPORT_COUNT] = {
-	[IMPORT_PERFORM] = { "curl_easy_perform", (void *) async_easy_perform },
-	[IMPORT_CLEANUP] = { "curl_easy_cleanup", (void *) async_easy_cleanup },
-	[IMPORT_MULTI_PERFORM] = { "curl_multi_perform", (void *) async_multi_perform },
-	[IMPORT_MULTI_WAIT] = { "curl_multi_wait", (void *) async_multi_wait },
-	[IMPORT_MULTI_ADD] = { "curl_multi_add_handle", (void *) async_multi_add_handle },
-	[IMPORT_MULTI_REMOVE] = { "curl_multi_remove_handle", (void *) async_multi_remove_handle },
-	[IMPORT_MULTI_INFO] = { "curl_multi_info_read", (void *) async_multi_info_read },
-	[IMPORT_MULTI_CLEANUP] = { "curl_multi_cleanup", (void *) async_multi_cleanup },
+	[IMPORT_PERFORM] = { "curl_easy_perform", (void *) hooked_easy_perform },
+	[IMPORT_CLEANUP] = { "curl_easy_cleanup", (void *) hooked_easy_cleanup },
+	[IMPORT_MULTI_PERFORM] = { "curl_multi_perform", (void *) hooked_multi_perform },
+	[IMPORT_MULTI_WAIT] = { "curl_multi_wait", (void *) hooked_multi_wait },
+	[IMPORT_MULTI_ADD] = { "curl_multi_add_handle", (void *) hooked_multi_add_handle },
+	[IMPORT_MULTI_REMOVE] = { "curl_multi_remove_handle", (void *) hooked_multi_remove_handle },
+	[IMPORT_MULTI_INFO] = { "curl_multi_info_read", (void *) hooked_multi_info_read },
+	[IMPORT_MULTI_CLEANUP] = { "curl_multi_cleanup", (void *) hooked_multi_cleanup },
 };
 
 /* The real libcurl function an import was bound to. */
@@ -80,7 +80,7 @@ static const void *curl_anchor(void **dl_handle)
 	return (const void *) exec->internal_function.handler;
 }
 
-zend_result async_hook_curl_minit(void)
+zend_result async__hook_curl_minit(void)
 {
 	void *dl_handle = NULL;
 	const void *anchor = curl_anchor(&dl_handle);
@@ -88,7 +88,7 @@ zend_result async_hook_curl_minit(void)
 		return SUCCESS; /* ext/curl is not loaded */
 	}
 	curl_state = CURL_STOCK;
-	if (!async_curl_api_load(dl_handle)) {
+	if (!async__curl_api_load(dl_handle)) {
 		return SUCCESS;
 	}
 	async_import_redirect(anchor, imports, IMPORT_COUNT);
@@ -102,7 +102,7 @@ zend_result async_hook_curl_minit(void)
 	return SUCCESS;
 }
 
-void async_hook_curl_mshutdown(void)
+void async__hook_curl_mshutdown(void)
 {
 	async_import_restore(imports, IMPORT_COUNT);
 	if (curl_state == CURL_REDIRECTED) {
@@ -110,7 +110,7 @@ void async_hook_curl_mshutdown(void)
 	}
 }
 
-void async_hook_curl_rinit(void)
+void async__hook_curl_rinit(void)
 {
 	if (curl_state != CURL_STOCK) {
 		return;
@@ -124,10 +124,10 @@ void async_hook_curl_rinit(void)
 
 static void driver_dtor(zval *zv)
 {
-	async_curl_driver_free(Z_PTR_P(zv));
+	async__curl_driver_free(Z_PTR_P(zv));
 }
 
-void async_hook_curl_rshutdown(void)
+void async__hook_curl_rshutdown(void)
 {
 	HashTable *busy = ASYNC_G(curl_busy);
 	if (busy != NULL) {
@@ -153,7 +153,7 @@ static zend_ulong handle_key(const void *handle)
 }
 
 /* The easy handle's driver, made at its first curl_exec() in a coroutine; it goes when ext/curl
- * cleans the handle up (async_easy_cleanup()) or at the request's end. */
+ * cleans the handle up (hooked_easy_cleanup()) or at the request's end. */
 static async_curl_driver_t *driver_for(CURL *easy)
 {
 	HashTable *drivers = ASYNC_G(curl_drivers);
@@ -164,7 +164,7 @@ static async_curl_driver_t *driver_for(CURL *easy)
 	}
 	async_curl_driver_t *driver = zend_hash_index_find_ptr(drivers, handle_key(easy));
 	if (driver == NULL) {
-		driver = async_curl_driver_new(easy);
+		driver = async__curl_driver_new(easy);
 		if (driver != NULL) {
 			zend_hash_index_add_new_ptr(drivers, handle_key(easy), driver);
 		}
@@ -172,18 +172,18 @@ static async_curl_driver_t *driver_for(CURL *easy)
 	return driver;
 }
 
-static CURLcode async_easy_perform(CURL *easy)
+static CURLcode hooked_easy_perform(CURL *easy)
 {
 	if (!async_io_can_wait()) {
 		return ORIGINAL(IMPORT_PERFORM, curl_easy_perform)(easy);
 	}
 	async_curl_driver_t *driver = driver_for(easy);
-	if (driver == NULL || async_curl_driver_busy(driver)) {
+	if (driver == NULL || async__curl_driver_busy(driver)) {
 		/* no multi handle, or curl_exec() on its own handle from a callback: libcurl answers */
 		return ORIGINAL(IMPORT_PERFORM, curl_easy_perform)(easy);
 	}
 	CURLcode result = CURLE_OK;
-	switch (async_curl_driver_run(driver, &result)) {
+	switch (async__curl_driver_run(driver, &result)) {
 		case ASYNC_CURL_REFUSED:
 			/* in a multi handle already: curl_easy_perform() reports it as stock does */
 			return ORIGINAL(IMPORT_PERFORM, curl_easy_perform)(easy);
@@ -197,7 +197,7 @@ static CURLcode async_easy_perform(CURL *easy)
 	return result;
 }
 
-static void async_easy_cleanup(CURL *easy)
+static void hooked_easy_cleanup(CURL *easy)
 {
 	HashTable *drivers = ASYNC_G(curl_drivers);
 	if (drivers != NULL) {
@@ -341,7 +341,7 @@ static bool multi_wait_free(CURLM *multi)
 	multi_busy_hold(multi);
 	while (entry->owner != NULL && entry->owner != me) {
 		/* rare (a callback suspended): a short sleep, not an event per multi */
-		if (!async_wait_ms(1, 0)) {
+		if (!async__wait_ms(1, 0)) {
 			ok = false;
 			break;
 		}
@@ -350,7 +350,7 @@ static bool multi_wait_free(CURLM *multi)
 	return ok;
 }
 
-static CURLMcode async_multi_perform(CURLM *multi, int *running)
+static CURLMcode hooked_multi_perform(CURLM *multi, int *running)
 {
 	__typeof__(curl_multi_perform) *perform = ORIGINAL(IMPORT_MULTI_PERFORM, curl_multi_perform);
 	if (!async_io_can_wait()) {
@@ -377,14 +377,14 @@ static CURLMcode async_multi_perform(CURLM *multi, int *running)
 	if (waited_for) {
 		/* a loop calling curl_multi_exec() again at once (Guzzle's, while another coroutine's
 		 * handle is not added yet) must let the waiters in */
-		async_wait_yield();
+		async__wait_yield();
 	}
 	return code;
 }
 
 /* add, remove, info_read: wait while another coroutine is inside the multi, then libcurl's own.
  * A wait cancelled leaves the multi untouched; the cancellation goes up from ext/curl's call. */
-static CURLMcode async_multi_add_handle(CURLM *multi, CURL *easy)
+static CURLMcode hooked_multi_add_handle(CURLM *multi, CURL *easy)
 {
 	if (async_io_can_wait() && !multi_wait_free(multi)) {
 		return CURLM_OK;
@@ -392,7 +392,7 @@ static CURLMcode async_multi_add_handle(CURLM *multi, CURL *easy)
 	return ORIGINAL(IMPORT_MULTI_ADD, curl_multi_add_handle)(multi, easy);
 }
 
-static CURLMcode async_multi_remove_handle(CURLM *multi, CURL *easy)
+static CURLMcode hooked_multi_remove_handle(CURLM *multi, CURL *easy)
 {
 	if (async_io_can_wait() && !multi_wait_free(multi)) {
 		return CURLM_OK;
@@ -400,7 +400,7 @@ static CURLMcode async_multi_remove_handle(CURLM *multi, CURL *easy)
 	return ORIGINAL(IMPORT_MULTI_REMOVE, curl_multi_remove_handle)(multi, easy);
 }
 
-static CURLMsg *async_multi_info_read(CURLM *multi, int *msgs_in_queue)
+static CURLMsg *hooked_multi_info_read(CURLM *multi, int *msgs_in_queue)
 {
 	if (async_io_can_wait() && !multi_wait_free(multi)) {
 		*msgs_in_queue = 0;
@@ -411,7 +411,7 @@ static CURLMsg *async_multi_info_read(CURLM *multi, int *msgs_in_queue)
 
 /* A CurlMultiHandle freed: nobody is inside it or waits for it (each would hold the object), so
  * what the hooks kept of it goes, before a new multi can get the same address. */
-static CURLMcode async_multi_cleanup(CURLM *multi)
+static CURLMcode hooked_multi_cleanup(CURLM *multi)
 {
 	HashTable *busy = ASYNC_G(curl_busy);
 	if (busy != NULL) {
@@ -424,7 +424,7 @@ static CURLMcode async_multi_cleanup(CURLM *multi)
  * curl_multi_select(): curl_multi_wait() on the reactor
  * ------------------------------------------------------------------------------------------- */
 
-static CURLMcode async_multi_wait(CURLM *multi, struct curl_waitfd extra_fds[], unsigned int extra_nfds,
+static CURLMcode hooked_multi_wait(CURLM *multi, struct curl_waitfd extra_fds[], unsigned int extra_nfds,
 	int timeout_ms, int *numfds)
 {
 	if (!async_io_can_wait() || extra_nfds != 0 || timeout_ms < 0) {
@@ -443,7 +443,7 @@ static CURLMcode async_multi_wait(CURLM *multi, struct curl_waitfd extra_fds[], 
 	}
 	entry->selectors++;
 	CURLMcode error = CURLM_OK;
-	int ready = async_curl_multi_wait(multi, timeout_ms, entry->progress, &error);
+	int ready = async__curl_multi_wait(multi, timeout_ms, entry->progress, &error);
 	/* looked up again: the entry stays while we select, but not past the request's end */
 	entry = multi_busy_find(multi);
 	if (entry != NULL) {
@@ -462,9 +462,9 @@ static CURLMcode async_multi_wait(CURLM *multi, struct curl_waitfd extra_fds[], 
 
 #else /* !HAVE_ASYNC_CURL: built without libcurl's headers, curl stays stock */
 
-zend_result async_hook_curl_minit(void) { return SUCCESS; }
-void async_hook_curl_mshutdown(void) {}
-void async_hook_curl_rinit(void) {}
-void async_hook_curl_rshutdown(void) {}
+zend_result async__hook_curl_minit(void) { return SUCCESS; }
+void async__hook_curl_mshutdown(void) {}
+void async__hook_curl_rinit(void) {}
+void async__hook_curl_rshutdown(void) {}
 
 #endif /* HAVE_ASYNC_CURL */

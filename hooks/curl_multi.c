@@ -26,11 +26,11 @@
 #include <time.h>
 #include <unistd.h>
 
-async_curl_api_t async_curl_api;
+async_curl_api_t async__curl_api;
 
-#define CURL_API async_curl_api
+#define CURL_API async__curl_api
 
-bool async_curl_api_load(void *dl_handle)
+bool async__curl_api_load(void *dl_handle)
 {
 #define CURL_LOOKUP(field, symbol) \
 	CURL_API.field = (void *) (dl_handle != NULL ? DL_FETCH_SYMBOL(dl_handle, symbol) : DL_FETCH_SYMBOL(RTLD_DEFAULT, symbol)); \
@@ -135,7 +135,7 @@ static int driver_close(void *clientp, curl_socket_t s)
 	return close(s);
 }
 
-async_curl_driver_t *async_curl_driver_new(CURL *easy)
+async_curl_driver_t *async__curl_driver_new(CURL *easy)
 {
 	CURLM *multi = CURL_API.multi_init();
 	if (multi == NULL) {
@@ -152,7 +152,7 @@ async_curl_driver_t *async_curl_driver_new(CURL *easy)
 	return d;
 }
 
-void async_curl_driver_free(async_curl_driver_t *d)
+void async__curl_driver_free(async_curl_driver_t *d)
 {
 	if (d->busy) {
 		/* a coroutine abandoned in curl_exec() at the request's end never came back */
@@ -165,7 +165,7 @@ void async_curl_driver_free(async_curl_driver_t *d)
 	efree(d);
 }
 
-bool async_curl_driver_busy(const async_curl_driver_t *d)
+bool async__curl_driver_busy(const async_curl_driver_t *d)
 {
 	return d->busy;
 }
@@ -241,7 +241,7 @@ static void driver_detach_options(async_curl_driver_t *d)
 	CURL_API.easy_setopt(d->easy, CURLOPT_CLOSESOCKETFUNCTION, NULL);
 }
 
-async_curl_outcome_t async_curl_driver_run(async_curl_driver_t *d, CURLcode *result)
+async_curl_outcome_t async__curl_driver_run(async_curl_driver_t *d, CURLcode *result)
 {
 	ZEND_ASSERT(!d->busy);
 	/* neither option is one PHP 8.2 lets users set; both are taken off again below, so a later
@@ -275,7 +275,7 @@ async_curl_outcome_t async_curl_driver_run(async_curl_driver_t *d, CURLcode *res
  * curl_multi_select(): a multi handle driven by PHP code
  * ------------------------------------------------------------------------------------------- */
 
-int async_curl_multi_wait(CURLM *multi, int timeout_ms, zend_async_event_t *progress, CURLMcode *error)
+int async__curl_multi_wait(CURLM *multi, int timeout_ms, zend_async_event_t *progress, CURLMcode *error)
 {
 	fd_set readable, writable, failed;
 	int max_fd = -1;
@@ -285,7 +285,7 @@ int async_curl_multi_wait(CURLM *multi, int timeout_ms, zend_async_event_t *prog
 	CURLMcode code = CURL_API.multi_fdset(multi, &readable, &writable, &failed, &max_fd);
 	if (code != CURLM_OK) {
 		*error = code;
-		async_wait_yield(); /* a loop that retries at once must not starve the others */
+		async__wait_yield(); /* a loop that retries at once must not starve the others */
 		return -1;
 	}
 	/* as curl_multi_wait(): libcurl's own timeout shortens the wait */
@@ -311,7 +311,7 @@ int async_curl_multi_wait(CURLM *multi, int timeout_ms, zend_async_event_t *prog
 	/* curl_multi_wait() returns at once when there is nothing to wait for; a loop around it
 	 * must still let the other coroutines run */
 	if (ready == 0 && (count == 0 || timeout_ms == 0)) {
-		async_wait_yield();
+		async__wait_yield();
 	}
 	return ready;
 }

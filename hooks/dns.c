@@ -17,7 +17,7 @@
 #include <netdb.h>
 #include <unistd.h>
 
-bool async_dns_can_wait(void)
+bool async__dns_can_wait(void)
 {
 	return async_io_can_wait();
 }
@@ -37,32 +37,32 @@ static void dns_answered(zend_async_event_t *event, zend_async_event_callback_t 
 	ZEND_ASYNC_ENQUEUE_COROUTINE(cb->coroutine);
 }
 
-bool async_dns_wait(zend_async_event_t *event)
+bool async__dns_wait(zend_async_event_t *event)
 {
 	if (ZEND_ASYNC_EVENT_IS_CLOSED(event)) {
 		return true;
 	}
-	zend_coroutine_t *co = async_wait_begin(NULL, "wait for a DNS lookup");
+	zend_coroutine_t *co = async__wait_begin(NULL, "wait for a DNS lookup");
 	if (co == NULL) {
 		return false;
 	}
-	bool ok = async_wait_on(co, event, false, dns_answered, NULL) && async_wait_suspend(co);
-	async_wait_end(co);
+	bool ok = async__wait_on(co, event, false, dns_answered, NULL) && async__wait_suspend(co);
+	async__wait_end(co);
 	return ok;
 }
 
-int async_dns_getaddrinfo(const char *node, const char *service, const struct addrinfo *hints, struct addrinfo **res)
+int async__dns_getaddrinfo(const char *node, const char *service, const struct addrinfo *hints, struct addrinfo **res)
 {
 	*res = NULL;
 	zend_async_dns_addrinfo_t *lookup = ZEND_ASYNC_GETADDRINFO(node, service, hints);
 	if (lookup == NULL) {
 		return -1;
 	}
-	if (!async_dns_wait(&lookup->base)) {
+	if (!async__dns_wait(&lookup->base)) {
 		ZEND_ASYNC_EVENT_RELEASE(&lookup->base);
 		return -1;
 	}
-	int status = async_dns_status(&lookup->base);
+	int status = async__dns_status(&lookup->base);
 	if (status == 0) {
 		*res = lookup->result;
 		lookup->result = NULL; /* ours now */
@@ -93,16 +93,16 @@ static void getaddresses_failed(const char *host, zend_string **error_string, co
 	zend_string_release_ex(message, 0);
 }
 
-bool async_dns_is_literal_address(const char *host)
+bool async__dns_is_literal_address(const char *host)
 {
 	unsigned char buf[sizeof(struct in6_addr)];
 	return inet_pton(AF_INET, host, buf) == 1 || inet_pton(AF_INET6, host, buf) == 1;
 }
 
-int async_dns_network_getaddresses(const char *host, int socktype, struct sockaddr ***sal, zend_string **error_string)
+int async__dns_network_getaddresses(const char *host, int socktype, struct sockaddr ***sal, zend_string **error_string)
 {
 	/* A literal address never asks a resolver: PHP's own call answers at once. */
-	if (host == NULL || !async_dns_can_wait() || async_dns_is_literal_address(host)) {
+	if (host == NULL || !async__dns_can_wait() || async__dns_is_literal_address(host)) {
 		return php_network_getaddresses(host, socktype, sal, error_string);
 	}
 
@@ -120,7 +120,7 @@ int async_dns_network_getaddresses(const char *host, int socktype, struct sockad
 	hints.ai_family = ipv6_missing ? AF_INET : AF_UNSPEC;
 	hints.ai_socktype = socktype;
 
-	int status = async_dns_getaddrinfo(host, NULL, &hints, &res);
+	int status = async__dns_getaddrinfo(host, NULL, &hints, &res);
 	if (status == -1 && EG(exception)) {
 		return 0;
 	}
@@ -167,7 +167,7 @@ static async_function_hook_t hooks[] = {
 enum { HOOK_BYNAME, HOOK_BYNAMEL, HOOK_BYADDR };
 
 #define FALLBACK(which) do { \
-		if (!async_dns_can_wait()) { \
+		if (!async__dns_can_wait()) { \
 			hooks[which].original(INTERNAL_FUNCTION_PARAM_PASSTHRU); \
 			return; \
 		} \
@@ -177,11 +177,11 @@ enum { HOOK_BYNAME, HOOK_BYNAMEL, HOOK_BYADDR };
  * interrupted. The caller releases the event. */
 static async_dns_hostent_t *lookup_hostent(const char *name)
 {
-	async_dns_hostent_t *lookup = async_dns_new_hostent(name);
+	async_dns_hostent_t *lookup = async__dns_new_hostent(name);
 	if (lookup == NULL) {
 		return NULL;
 	}
-	if (!async_dns_wait(&lookup->base)) {
+	if (!async__dns_wait(&lookup->base)) {
 		ZEND_ASYNC_EVENT_RELEASE(&lookup->base);
 		return NULL;
 	}
@@ -222,7 +222,7 @@ static ZEND_FUNCTION(async_gethostbyname)
 		return;
 	}
 	char text[INET_ADDRSTRLEN];
-	if (async_dns_status(&lookup->base) != 0 || lookup->count == 0
+	if (async__dns_status(&lookup->base) != 0 || lookup->count == 0
 			|| inet_ntop(AF_INET, &lookup->addrs[0], text, sizeof(text)) == NULL) {
 		/* PHP hands the name back when it does not resolve. */
 		RETVAL_STRING(hostname);
@@ -240,7 +240,7 @@ static ZEND_FUNCTION(async_gethostbynamel)
 	if (lookup == NULL) {
 		return;
 	}
-	if (async_dns_status(&lookup->base) != 0) {
+	if (async__dns_status(&lookup->base) != 0) {
 		RETVAL_FALSE;
 	} else {
 		array_init_size(return_value, lookup->count);
@@ -261,12 +261,12 @@ static zend_string *reverse_lookup(const struct sockaddr *sa, const char *ip)
 	if (lookup == NULL) {
 		return NULL;
 	}
-	if (!async_dns_wait(&lookup->base)) {
+	if (!async__dns_wait(&lookup->base)) {
 		ZEND_ASYNC_EVENT_RELEASE(&lookup->base);
 		return NULL;
 	}
 	zend_string *name;
-	if (async_dns_status(&lookup->base) != 0 || lookup->hostname == NULL) {
+	if (async__dns_status(&lookup->base) != 0 || lookup->hostname == NULL) {
 		name = zend_string_init(ip, strlen(ip), 0);
 	} else {
 		name = zend_string_copy(lookup->hostname);
@@ -308,13 +308,13 @@ static ZEND_FUNCTION(async_gethostbyaddr)
 	RETURN_STR(name);
 }
 
-zend_result async_hook_dns_minit(void)
+zend_result async__hook_dns_minit(void)
 {
-	async_function_hooks_install(hooks, sizeof(hooks) / sizeof(hooks[0]));
+	async__function_hooks_install(hooks, sizeof(hooks) / sizeof(hooks[0]));
 	return SUCCESS;
 }
 
-void async_hook_dns_mshutdown(void)
+void async__hook_dns_mshutdown(void)
 {
-	async_function_hooks_uninstall(hooks, sizeof(hooks) / sizeof(hooks[0]));
+	async__function_hooks_uninstall(hooks, sizeof(hooks) / sizeof(hooks[0]));
 }

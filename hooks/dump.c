@@ -34,7 +34,7 @@ static const struct { const char *name; int signo; } signal_names[] = {
 	{ "USR2", SIGUSR2 }, { "TERM", SIGTERM }, { "WINCH", SIGWINCH }, { "PWR", SIGPWR },
 };
 
-int async_dump_parse_signal(const char *value)
+int async__dump_parse_signal(const char *value)
 {
 	if (value == NULL || value[0] == '\0' || strcmp(value, "0") == 0) {
 		return 0;
@@ -79,18 +79,18 @@ static void dump_one(async_coroutine_t *co, bool in_scheduler)
 	zend_coroutine_t *coro = &co->coro;
 	bool main = ZEND_COROUTINE_IS_MAIN(coro);
 	bool running = coro == ZEND_ASYNC_CURRENT_COROUTINE && !in_scheduler;
-	zend_string *info = main ? zend_coroutine_gen_info(coro, "Main coroutine") : async_coroutine_info(&coro->event);
+	zend_string *info = main ? zend_coroutine_gen_info(coro, "Main coroutine") : async__coroutine_info(&coro->event);
 	zend_execute_data *frames = running ? EG(current_execute_data)
 		: main ? ASYNC_G(main_frame)
 		: ZEND_COROUTINE_SUSPENDED(coro) ? co->execute_data : NULL;
 	zend_string *state;
 	if (running) {
-		zend_execute_data *ex = async_user_frame(frames);
+		zend_execute_data *ex = async__user_frame(frames);
 		state = ex != NULL && ex->opline != NULL
 			? zend_strpprintf(0, "running at %s:%u", ZSTR_VAL(ex->func->op_array.filename), ex->opline->lineno)
 			: zend_string_init("running", sizeof("running") - 1, 0);
 	} else if (coro->waker != NULL && coro->waker->status == ZEND_ASYNC_WAKER_WAITING) {
-		zend_string *what = async_scheduler_wait_info(coro);
+		zend_string *what = async__scheduler_wait_info(coro);
 		state = zend_strpprintf(0, "waits for %s", ZSTR_VAL(what));
 		zend_string_release(what);
 	} else if (ZEND_COROUTINE_IS_STARTED(coro)) {
@@ -121,7 +121,7 @@ static void dump_all(bool in_scheduler)
 	}
 	zend_error(E_WARNING, "Coroutine dump on signal %d: %u coroutine%s", dump.signo, n, n == 1 ? "" : "s");
 	async_live_walk_t walk; /* a user error handler may run */
-	for (async_coroutine_t *co = async_live_walk_first(&walk); co != NULL; co = async_live_walk_next(&walk)) {
+	for (async_coroutine_t *co = async__live_walk_first(&walk); co != NULL; co = async__live_walk_next(&walk)) {
 		if (!(ZEND_COROUTINE_IS_MAIN(&co->coro) && ASYNC_G(main_finished))) {
 			dump_one(co, in_scheduler);
 		}
@@ -161,9 +161,9 @@ static void dump_signal_handler(int signo, siginfo_t *info, void *context)
 	}
 }
 
-void async_hook_dump_rinit(void)
+void async__hook_dump_rinit(void)
 {
-	int signo = async_dump_parse_signal(ASYNC_G(dump_on_signal));
+	int signo = async__dump_parse_signal(ASYNC_G(dump_on_signal));
 	dump.pending = 0;
 	if (signo <= 0) {
 		return;
@@ -189,7 +189,7 @@ void async_hook_dump_rinit(void)
 }
 
 /* Before the reactor goes: the signal's previous action comes back, then the trigger goes. */
-void async_hook_dump_rshutdown(void)
+void async__hook_dump_rshutdown(void)
 {
 	if (dump.signo > 0) {
 		zend_sigaction(dump.signo, &dump.previous, NULL);
@@ -202,14 +202,14 @@ void async_hook_dump_rshutdown(void)
 	}
 }
 
-zend_result async_hook_dump_minit(void)
+zend_result async__hook_dump_minit(void)
 {
 	interrupt_prev = zend_interrupt_function;
 	zend_interrupt_function = dump_interrupt;
 	return SUCCESS;
 }
 
-void async_hook_dump_mshutdown(void)
+void async__hook_dump_mshutdown(void)
 {
 	if (zend_interrupt_function == dump_interrupt) {
 		zend_interrupt_function = interrupt_prev;

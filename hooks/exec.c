@@ -30,8 +30,8 @@
 
 #ifdef PHP_WIN32
 /* POSIX only (posix_spawn, waitid, pidfd): on Windows PHP's own functions stay in place. */
-zend_result async_hook_exec_minit(void) { return SUCCESS; }
-void async_hook_exec_mshutdown(void) {}
+zend_result async__hook_exec_minit(void) { return SUCCESS; }
+void async__hook_exec_mshutdown(void) {}
 #else
 #include "async_io_wait.h"
 #include "SAPI.h"
@@ -111,7 +111,7 @@ static int child_reap(pid_t pid)
  * early (the child is then killed and reaped). */
 static int child_finish(pid_t pid)
 {
-	if (!async_child_wait_exit(pid)) {
+	if (!async__child_wait_exit(pid)) {
 		kill(pid, SIGKILL);
 		child_reap(pid);
 		return -1;
@@ -415,15 +415,15 @@ static ZEND_FUNCTION(async_shell_exec)
 	}
 }
 
-zend_result async_hook_exec_minit(void)
+zend_result async__hook_exec_minit(void)
 {
-	async_function_hooks_install(hooks, sizeof(hooks) / sizeof(hooks[0]));
+	async__function_hooks_install(hooks, sizeof(hooks) / sizeof(hooks[0]));
 	return SUCCESS;
 }
 
-void async_hook_exec_mshutdown(void)
+void async__hook_exec_mshutdown(void)
 {
-	async_function_hooks_uninstall(hooks, sizeof(hooks) / sizeof(hooks[0]));
+	async__function_hooks_uninstall(hooks, sizeof(hooks) / sizeof(hooks[0]));
 }
 
 #endif /* PHP_WIN32 */

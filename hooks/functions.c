@@ -5,7 +5,7 @@
 #include "hooks/hooks.h"
 #include "core/core.h"
 
-void async_function_hooks_install(async_function_hook_t *hooks, size_t count)
+void async__function_hooks_install(async_function_hook_t *hooks, size_t count)
 {
 	for (size_t i = 0; i < count; i++) {
 		zend_function *fn = zend_hash_str_find_ptr(CG(function_table), hooks[i].name, strlen(hooks[i].name));
@@ -23,7 +23,7 @@ void async_function_hooks_install(async_function_hook_t *hooks, size_t count)
 	}
 }
 
-void async_function_hooks_uninstall(async_function_hook_t *hooks, size_t count)
+void async__function_hooks_uninstall(async_function_hook_t *hooks, size_t count)
 {
 	for (size_t i = 0; i < count; i++) {
 		zend_function *fn = zend_hash_str_find_ptr(CG(function_table), hooks[i].name, strlen(hooks[i].name));

@@ -33,99 +33,99 @@ typedef struct {
 } async_function_hook_t;
 
 /* MINIT (P18): functions that are missing (an extension not loaded) are left alone. */
-void async_function_hooks_install(async_function_hook_t *hooks, size_t count);
+void async__function_hooks_install(async_function_hook_t *hooks, size_t count);
 /* MSHUTDOWN: the original handlers go back. */
-void async_function_hooks_uninstall(async_function_hook_t *hooks, size_t count);
+void async__function_hooks_uninstall(async_function_hook_t *hooks, size_t count);
 
 /* ---------------------------------------------------------------------------------------------
  * Each hook file's entry points (MINIT / MSHUTDOWN / RINIT)
  * ------------------------------------------------------------------------------------------- */
 
 /* hooks/sleep.c: sleep(), usleep(), time_nanosleep(), time_sleep_until() */
-zend_result async_hook_sleep_minit(void);
-void async_hook_sleep_mshutdown(void);
+zend_result async__hook_sleep_minit(void);
+void async__hook_sleep_mshutdown(void);
 
 /* hooks/dns.c: gethostbyname(), gethostbynamel(), gethostbyaddr() */
-zend_result async_hook_dns_minit(void);
-void async_hook_dns_mshutdown(void);
+zend_result async__hook_dns_minit(void);
+void async__hook_dns_mshutdown(void);
 
 /* hooks/sockets.c: ext/sockets (nothing happens when it is not loaded) */
-zend_result async_hook_sockets_minit(void);
-void async_hook_sockets_mshutdown(void);
-void async_hook_sockets_rinit(void);
+zend_result async__hook_sockets_minit(void);
+void async__hook_sockets_mshutdown(void);
+void async__hook_sockets_rinit(void);
 
 /* hooks/stream_transport.c: the tcp/udp/unix/udg and TLS transports (wrapped at MINIT, put back
  * at MSHUTDOWN), and stream_socket_pair() */
-zend_result async_hook_transports_minit(void);
-void async_hook_transports_mshutdown(void);
+zend_result async__hook_transports_minit(void);
+void async__hook_transports_mshutdown(void);
 
 /* hooks/pcntl.c: pcntl_fork() (refused while other coroutines live; the child re-arms the loop)
  * and pcntl_signal() (its handlers wake a loop blocked in the reactor); request end drops the
  * trigger those wake-ups use (before the reactor shuts down). */
-zend_result async_hook_pcntl_minit(void);
-void async_hook_pcntl_mshutdown(void);
-void async_hook_pcntl_rshutdown(void);
+zend_result async__hook_pcntl_minit(void);
+void async__hook_pcntl_mshutdown(void);
+void async__hook_pcntl_rshutdown(void);
 
 /* hooks/curl.c: curl_exec() and curl_multi_select() (nothing happens when ext/curl is not loaded,
  * or when this build has no libcurl headers); rinit checks ext/curl's layout once per process;
  * rshutdown drops the handles' multi handles (before the poll registry goes). */
-zend_result async_hook_curl_minit(void);
-void async_hook_curl_mshutdown(void);
-void async_hook_curl_rinit(void);
-void async_hook_curl_rshutdown(void);
+zend_result async__hook_curl_minit(void);
+void async__hook_curl_mshutdown(void);
+void async__hook_curl_rinit(void);
+void async__hook_curl_rshutdown(void);
 
 /* hooks/pgsql.c: ext/pgsql and pdo_pgsql (nothing happens when neither is loaded, or when this
  * build has no libpq headers): libpq's waits and the drivers' calls into libpq redirected at
  * MINIT, put back at MSHUTDOWN; rinit warns once when they could not be; rshutdown cancels what
  * coroutines were left inside (before the poll registry goes). */
-zend_result async_hook_pgsql_minit(void);
-void async_hook_pgsql_mshutdown(void);
-void async_hook_pgsql_rinit(void);
-void async_hook_pgsql_rshutdown(void);
+zend_result async__hook_pgsql_minit(void);
+void async__hook_pgsql_mshutdown(void);
+void async__hook_pgsql_rinit(void);
+void async__hook_pgsql_rshutdown(void);
 
 /* hooks/pdo_pool.c: PDO::ATTR_POOL_* and PDO::getPool() on PHP's own PDO class (nothing happens
  * when pdo is not loaded, or when this build had no PDO headers); rshutdown closes the pools and
  * leaves what lives on to PHP (before the reactor goes). */
-zend_result async_hook_pdo_pool_minit(void);
-void async_hook_pdo_pool_mshutdown(void);
-void async_hook_pdo_pool_rshutdown(void);
+zend_result async__hook_pdo_pool_minit(void);
+void async__hook_pdo_pool_mshutdown(void);
+void async__hook_pdo_pool_rshutdown(void);
 
 /* hooks/persistent.c: persistent connections held by one coroutine at a time (pfsockopen(),
  * stream_socket_client() with STREAM_CLIENT_PERSISTENT, PDO::ATTR_PERSISTENT): while a coroutine
  * holds one, its entry of EG(persistent_list) is under a private key, so a concurrent open of the
  * key makes another connection; released when closed or when the holder ends, put back under its
  * key (or a spare key) at the latest at rshutdown (before the reactor goes). */
-zend_result async_hook_persistent_minit(void);
-void async_hook_persistent_mshutdown(void);
-void async_hook_persistent_rshutdown(void);
+zend_result async__hook_persistent_minit(void);
+void async__hook_persistent_mshutdown(void);
+void async__hook_persistent_rshutdown(void);
 /* The transport factory made `stream` (registered under persistent_id when that is not NULL):
  * called by hooks/stream_transport.c before the connect can suspend. */
-void async_persistent_stream_made(php_stream *stream, const char *persistent_id);
+void async__persistent_stream_made(php_stream *stream, const char *persistent_id);
 /* PDO::__construct() / PDO::connect() of PHP (`orig`) with PDO::ATTR_PERSISTENT taken care of:
  * constructions of one key take turns, and the connection is held by the calling coroutine until
  * its PDO objects are freed or it ends (hooks/pdo_pool.c calls it). */
-void async_persistent_pdo_construct(INTERNAL_FUNCTION_PARAMETERS, zif_handler orig);
+void async__persistent_pdo_construct(INTERNAL_FUNCTION_PARAMETERS, zif_handler orig);
 
 /* hooks/exec.c: exec(), system(), passthru(), shell_exec() (and the backtick operator): inside a
  * coroutine the command runs under /bin/sh -c with a pipe read through the descriptor-wait API,
  * and its exit is waited for on the reactor's process event. */
-zend_result async_hook_exec_minit(void);
-void async_hook_exec_mshutdown(void);
+zend_result async__hook_exec_minit(void);
+void async__hook_exec_mshutdown(void);
 
 /* hooks/proc_wait.c: proc_close(), pclose(), pcntl_waitpid(), pcntl_wait(): wait for the child's
  * exit without reaping it, then PHP's own function reaps it. */
-zend_result async_hook_proc_wait_minit(void);
-void async_hook_proc_wait_mshutdown(void);
+zend_result async__hook_proc_wait_minit(void);
+void async__hook_proc_wait_mshutdown(void);
 
 /* hooks/stdio.c: PHP's stdio streams (files, pipes, FIFOs, TTYs) and flock(), patched into
  * php_stream_stdio_ops at MINIT, put back at MSHUTDOWN; rshutdown drops per-stream state. */
-zend_result async_hook_stdio_minit(void);
-void async_hook_stdio_mshutdown(void);
-void async_hook_stdio_rshutdown(void);
+zend_result async__hook_stdio_minit(void);
+void async__hook_stdio_mshutdown(void);
+void async__hook_stdio_rshutdown(void);
 
 /* hooks/stream_select.c: stream_select() */
-zend_result async_hook_net_functions_minit(void);
-void async_hook_net_functions_mshutdown(void);
+zend_result async__hook_net_functions_minit(void);
+void async__hook_net_functions_mshutdown(void);
 
 /* ---------------------------------------------------------------------------------------------
  * What the hooks share
@@ -134,56 +134,56 @@ void async_hook_net_functions_mshutdown(void);
 /* hooks/stream_transport.c: makes a socket stream coroutine-aware (one made outside the
  * transports, e.g. by stream_socket_pair()). Persistent streams and streams already wrapped are
  * left alone. */
-void async_net_stream_wrap(php_stream *stream);
+void async__net_stream_wrap(php_stream *stream);
 
 /* hooks/dns.c: whether the caller may suspend for a lookup (inside a coroutine, switching
  * allowed). */
-bool async_dns_can_wait(void);
+bool async__dns_can_wait(void);
 /* Waits for a lookup event created by the caller. true when it completed (read
- * async_dns_status()); false with an exception (the coroutine was cancelled, ...). The caller
+ * async__dns_status()); false with an exception (the coroutine was cancelled, ...). The caller
  * keeps its reference. */
-bool async_dns_wait(zend_async_event_t *event);
+bool async__dns_wait(zend_async_event_t *event);
 /* getaddrinfo() for the current coroutine: the same contract as getaddrinfo(3) (returns 0 or an
  * EAI_* code, *res to be freed with ZEND_ASYNC_FREEADDRINFO), or -1 with an exception set when the
- * wait was interrupted. Only call when async_dns_can_wait(). */
-int async_dns_getaddrinfo(const char *node, const char *service, const struct addrinfo *hints, struct addrinfo **res);
+ * wait was interrupted. Only call when async__dns_can_wait(). */
+int async__dns_getaddrinfo(const char *node, const char *service, const struct addrinfo *hints, struct addrinfo **res);
 /* An IPv4 or IPv6 address written out: no resolver is ever asked for it. */
-bool async_dns_is_literal_address(const char *host);
+bool async__dns_is_literal_address(const char *host);
 /* php_network_getaddresses() with the lookup on the thread pool while the coroutine waits: the
  * same hints, result, warnings and *error_string. Outside a coroutine, and for literal addresses
  * (which never reach a resolver), it is PHP's own function. 0 with an exception when the wait was
  * interrupted (the coroutine was cancelled). */
-int async_dns_network_getaddresses(const char *host, int socktype, struct sockaddr ***sal, zend_string **error_string);
+int async__dns_network_getaddresses(const char *host, int socktype, struct sockaddr ***sal, zend_string **error_string);
 
 /* hooks/proc_wait.c: suspends the current coroutine until the child `pid` has exited (it is not
  * reaped: the caller's waitpid() then returns at once). True at once when it has exited already
  * or is not ours to wait for; false with an exception (the coroutine was cancelled). Only call
  * when async_io_can_wait(). */
-bool async_child_wait_exit(pid_t pid);
+bool async__child_wait_exit(pid_t pid);
 
 /* hooks/watchdog.c: async.block_warning_ms. A watcher thread (started when the setting is on)
  * raises the VM interrupt when no switch happened for the limit; the interrupt function names the
  * coroutine and where it is. */
-zend_result async_hook_watchdog_minit(void);
-void async_hook_watchdog_mshutdown(void);
-void async_hook_watchdog_rinit(void);  /* (starts the thread when the setting is on) */
-void async_watchdog_start(void);  /* turned on at runtime */
+zend_result async__hook_watchdog_minit(void);
+void async__hook_watchdog_mshutdown(void);
+void async__hook_watchdog_rinit(void);  /* (starts the thread when the setting is on) */
+void async__watchdog_start(void);  /* turned on at runtime */
 /* The thread whose globals hold *slot ends: its watcher stops (MSHUTDOWN, and GSHUTDOWN on ZTS). */
 struct _async_watchdog_s;
-void async_watchdog_stop(struct _async_watchdog_s **slot);
+void async__watchdog_stop(struct _async_watchdog_s **slot);
 
 /* hooks/dump.c: async.dump_on_signal. The signal prints every coroutine's state and trace through
  * PHP's error channel. parse: 0 for off, -1 for a value that names no usable signal. */
-int async_dump_parse_signal(const char *value);
-zend_result async_hook_dump_minit(void);
-void async_hook_dump_mshutdown(void);
-void async_hook_dump_rinit(void);
-void async_hook_dump_rshutdown(void);
+int async__dump_parse_signal(const char *value);
+zend_result async__hook_dump_minit(void);
+void async__hook_dump_mshutdown(void);
+void async__hook_dump_rinit(void);
+void async__hook_dump_rshutdown(void);
 
 /* hooks/time.c: time(), microtime(), hrtime(), gettimeofday(), the date functions without a
  * timestamp and DateTime's "now" read the clock of a virtual_time() bubble inside one. */
-zend_result async_hook_time_minit(void);
-void async_hook_time_mshutdown(void);
+zend_result async__hook_time_minit(void);
+void async__hook_time_mshutdown(void);
 
 /*
  * hooks/stdio.c — what the stdio stream hook files share (hooks/stdio.c, hooks/stdio_files.c,
@@ -206,13 +206,13 @@ typedef struct {
 	int fd;
 } async_stdio_head_t;
 
-static zend_always_inline FILE *async_stdio_file(php_stream *stream)
+static zend_always_inline FILE *async__stdio_file(php_stream *stream)
 {
 	return ((async_stdio_head_t *) stream->abstract)->file;
 }
 
 /* The descriptor as PHP's PHP_STDIOP_GET_FD() finds it. */
-static zend_always_inline int async_stdio_fd(php_stream *stream)
+static zend_always_inline int async__stdio_fd(php_stream *stream)
 {
 	async_stdio_head_t *head = (async_stdio_head_t *) stream->abstract;
 	return head->file ? fileno(head->file) : head->fd;
@@ -223,33 +223,33 @@ static zend_always_inline int async_stdio_fd(php_stream *stream)
  * about to compile (include/require, autoloading: the frame is user code): a switch in the middle
  * of that let another coroutine compile meanwhile (seen with opcache: "Class not found" in
  * Guzzle's autoloaded classes, tests/curl/053 and 054 under the jit-tracing lane). */
-static zend_always_inline bool async_stdio_may_switch(void)
+static zend_always_inline bool async__stdio_may_switch(void)
 {
 	zend_execute_data *ex = EG(current_execute_data);
 	return ex != NULL && ex->func != NULL && ex->func->type == ZEND_INTERNAL_FUNCTION && async_io_can_wait();
 }
 
 /* hooks/stdio.c: PHP's own stdio ops (copied before the table was patched). */
-const php_stream_ops *async_stdio_orig_ops(void);
+const php_stream_ops *async__stdio_orig_ops(void);
 /* The stream's state, or NULL; _get creates it. */
-async_stdio_state_t *async_stdio_state_find(php_stream *stream);
-async_stdio_state_t *async_stdio_state_get(php_stream *stream);
+async_stdio_state_t *async__stdio_state_find(php_stream *stream);
+async_stdio_state_t *async__stdio_state_get(php_stream *stream);
 
 /* hooks/stdio_files.c: regular files and everything else not waited for — sliced, with a time
  * budget per coroutine; fsync()/fdatasync(), shrinking ftruncate() and the writeback before close() of big files on the pool. */
-ssize_t async_stdio_file_read(php_stream *stream, char *buf, size_t count);
-ssize_t async_stdio_file_write(php_stream *stream, const char *buf, size_t count);
-int async_stdio_file_sync(php_stream *stream, int value, void *ptrparam);
-int async_stdio_file_truncate(php_stream *stream, int value, void *ptrparam);
+ssize_t async__stdio_file_read(php_stream *stream, char *buf, size_t count);
+ssize_t async__stdio_file_write(php_stream *stream, const char *buf, size_t count);
+int async__stdio_file_sync(php_stream *stream, int value, void *ptrparam);
+int async__stdio_file_truncate(php_stream *stream, int value, void *ptrparam);
 /* Before PHP's close() of a big file written to: its writeback started on the pool. */
-void async_stdio_file_close_prepare(php_stream *stream);
+void async__stdio_file_close_prepare(php_stream *stream);
 /* copy() in a coroutine: PHP's copy_file_range() fast path would copy the whole file in one
  * blocking call. While the coroutine's copy() runs, its stdio streams refuse to be cast to a
  * descriptor, so PHP falls back to its mmap/read-write copy through the sliced ops. */
-bool async_stdio_copy_refuses_fd(void);
-void async_stdio_copy_hook_install(void);
-void async_stdio_copy_hook_uninstall(void);
-void async_stdio_copy_rshutdown(void);
+bool async__stdio_copy_refuses_fd(void);
+void async__stdio_copy_hook_install(void);
+void async__stdio_copy_hook_uninstall(void);
+void async__stdio_copy_rshutdown(void);
 
 /* hooks/stdio_pool.c: one blocking file system call on the thread pool while the coroutine waits.
  * Its result (-1 with errno), or -1 with errno EINTR and an exception (cancelled: the call still
@@ -266,19 +266,19 @@ typedef struct {
 	off_t size;     /* FTRUNCATE */
 } async_stdio_call_t;
 
-intptr_t async_stdio_pool_call(const async_stdio_call_t *call, const char *path, const char *what);
+intptr_t async__stdio_pool_call(const async_stdio_call_t *call, const char *path, const char *what);
 
 /* Files at least this big are truncated, closed after writing, and unlinked on the pool (their
  * blocks are freed or written back there); below, the call is quicker than the pool's hop. */
 #define ASYNC_STDIO_BIG_FILE (8 * 1024 * 1024)
 
 /* hooks/stdio_wrapper.c: the plain-files wrapper's opener and unlink, patched (FIFOs, big files). */
-void async_stdio_wrapper_hooks_install(void);
-void async_stdio_wrapper_hooks_uninstall(void);
+void async__stdio_wrapper_hooks_install(void);
+void async__stdio_wrapper_hooks_uninstall(void);
 
 /* hooks/stdio_lock.c: flock() (PHP_STREAM_OPTION_LOCKING). */
-int async_stdio_lock(php_stream *stream, int value, void *ptrparam);
-void async_stdio_lock_rshutdown(void);
+int async__stdio_lock(php_stream *stream, int value, void *ptrparam);
+void async__stdio_lock_rshutdown(void);
 
 #ifdef HAVE_ASYNC_CURL
 #include <curl/curl.h>
@@ -306,12 +306,12 @@ typedef struct {
 	__typeof__(curl_multi_timeout) *multi_timeout;
 } async_curl_api_t;
 
-/* per-process: filled once by async_curl_api_load() */
-extern async_curl_api_t async_curl_api;
+/* per-process: filled once by async__curl_api_load() */
+extern async_curl_api_t async__curl_api;
 
 /* Looks every function up through `dl_handle` (ext/curl's module handle; NULL: the process's
  * global scope, for a curl built into PHP). False when one is missing. */
-bool async_curl_api_load(void *dl_handle);
+bool async__curl_api_load(void *dl_handle);
 
 /* One easy handle's private multi: the transfers of curl_exec() on that handle run there, so
  * every callback of the transfer runs in the coroutine that called curl_exec() (see
@@ -319,10 +319,10 @@ bool async_curl_api_load(void *dl_handle);
  * of one curl_exec() is reused by the next. */
 typedef struct _async_curl_driver_s async_curl_driver_t;
 
-async_curl_driver_t *async_curl_driver_new(CURL *easy);
-void async_curl_driver_free(async_curl_driver_t *driver);
+async_curl_driver_t *async__curl_driver_new(CURL *easy);
+void async__curl_driver_free(async_curl_driver_t *driver);
 /* A transfer of this driver is running (a callback called curl_exec() on its own handle). */
-bool async_curl_driver_busy(const async_curl_driver_t *driver);
+bool async__curl_driver_busy(const async_curl_driver_t *driver);
 
 typedef enum {
 	ASYNC_CURL_DONE,     /* *result holds the transfer's CURLcode */
@@ -333,13 +333,13 @@ typedef enum {
 /* Runs the handle's transfer to its end, suspending only the current coroutine while libcurl
  * waits for its sockets and timers. Call only when async_io_can_wait(). The handle is detached
  * again whatever the outcome, so it stays usable. */
-async_curl_outcome_t async_curl_driver_run(async_curl_driver_t *driver, CURLcode *result);
+async_curl_outcome_t async__curl_driver_run(async_curl_driver_t *driver, CURLcode *result);
 
 /* curl_multi_wait() for a multi handle the caller drives with curl_multi_perform(): waits for
  * its sockets on the reactor, at most timeout_ms (shortened to libcurl's own timeout), or until
  * `progress` is notified (0 then, as on a timeout). The number of ready sockets; -1 with *error
  * set (a libcurl error) or with an exception (cancellation). */
-int async_curl_multi_wait(CURLM *multi, int timeout_ms, zend_async_event_t *progress, CURLMcode *error);
+int async__curl_multi_wait(CURLM *multi, int timeout_ms, zend_async_event_t *progress, CURLMcode *error);
 
 #endif /* HAVE_ASYNC_CURL */
 
@@ -380,12 +380,12 @@ typedef struct {
 	__typeof__(PQfinish) *finish;
 } async_pq_api_t;
 
-/* per-process: filled once at MINIT by async_pq_api_load() */
-extern async_pq_api_t async_pq_api;
+/* per-process: filled once at MINIT by async__pq_api_load() */
+extern async_pq_api_t async__pq_api;
 
 /* Looks every function up through a driver's module handle (NULL: the process's global scope,
  * for a driver built into PHP). False when one is missing. */
-bool async_pq_api_load(void *dl_handle);
+bool async__pq_api_load(void *dl_handle);
 
 /* What a cancellation of the call's waits means. */
 typedef enum {
@@ -398,7 +398,7 @@ typedef struct _pq_conn_s pq_conn_t;
 typedef struct _pq_call_s pq_call_t;
 
 /* One redirected libpq call made in a coroutine, on that coroutine's C stack while it runs. The
- * waits inside it (poll(), getaddrinfo()) find it by the coroutine (async_pq_call_current()). */
+ * waits inside it (poll(), getaddrinfo()) find it by the coroutine (async__pq_call_current()). */
 struct _pq_call_s {
 	PGconn *conn;              /* NULL while a connect makes it */
 	pq_conn_t *state;          /* the connection's turn (NULL for a connect) */
@@ -415,20 +415,20 @@ struct _pq_call_s {
 };
 
 /* hooks/pgsql_conn.c: the innermost call of the current coroutine, or NULL. */
-pq_call_t *async_pq_call_current(void);
+pq_call_t *async__pq_call_current(void);
 
 /* hooks/pgsql_conn.c: true the first time the call's connection waits for `fd` in this request:
  * the poll registry is then told the descriptor's closes are announced (async_io_fd_track()). */
-bool async_pq_call_track(pq_call_t *call, int fd);
+bool async__pq_call_track(pq_call_t *call, int fd);
 
 /* poll()'s events as the descriptor-wait API's mask, and back. */
-static inline int async_pq_poll_mask(short events)
+static inline int async__pq_poll_mask(short events)
 {
 	return ((events & POLLIN) ? ASYNC_POLL_READ : 0) | ((events & POLLOUT) ? ASYNC_POLL_WRITE : 0)
 		| ((events & POLLPRI) ? ASYNC_POLL_PRI : 0);
 }
 
-static inline short async_pq_poll_revents(int ready, short events)
+static inline short async__pq_poll_revents(int ready, short events)
 {
 	short revents = 0;
 	if (ready & ASYNC_POLL_READ) {
@@ -450,37 +450,37 @@ static inline short async_pq_poll_revents(int ready, short events)
  * `driver_anchor` into table `slot` (0 pgsql, 1 pdo_pgsql) at MINIT; false when they could not all
  * be (nothing is left redirected then). Put back at MSHUTDOWN. At request end every call a
  * coroutine was left inside gets a blocking cancel, then the states go. */
-bool async_pq_conn_install(const void *driver_anchor, void *dl_handle, size_t slot);
-void async_pq_conn_uninstall(void);
-void async_pq_conn_rshutdown(void);
+bool async__pq_conn_install(const void *driver_anchor, void *dl_handle, size_t slot);
+void async__pq_conn_uninstall(void);
+void async__pq_conn_rshutdown(void);
 
 /* hooks/pgsql_cancel.c ------------------------------------------------------------------------ */
 
 /* True on a thread of libuv's pool running a cancel request: the redirected imports go straight
  * to libc there (nothing of PHP's may be touched off the request's thread). */
-bool async_pq_on_pool_thread(void);
+bool async__pq_on_pool_thread(void);
 
 /* A wait of `call` ended with an exception: it is taken out of EG(exception) and kept in the call
  * (the first one; a later one is dropped unless it is a forced exit), and the grace starts. */
-void async_pq_call_interrupt(pq_call_t *call);
+void async__pq_call_interrupt(pq_call_t *call);
 
 /* libpq's poll() of `fd` inside an interrupted call: the cancel request is sent once libpq waits
  * to read (its query is out), then the wait goes on until the grace ends, when the socket is shut
  * down (libpq then sees the connection closed). What poll() returns: 1 ready, 0 on libpq's own
  * timeout, -1 with errno ECANCELED for a connect or a close (given up at once). */
-int async_pq_cancel_poll(pq_call_t *call, struct pollfd *pfd, int timeout_ms);
+int async__pq_cancel_poll(pq_call_t *call, struct pollfd *pfd, int timeout_ms);
 
 /* After an interrupted query call returned: reads what the connection still sends until it is
  * idle (a COPY is ended), so the next call on it starts clean. */
-void async_pq_cancel_drain(pq_call_t *call);
+void async__pq_cancel_drain(pq_call_t *call);
 
 /* A blocking cancel request for a connection whose call can never return (its coroutine was
  * dropped: a fatal error, the request ending). */
-void async_pq_cancel_blocking(PGconn *conn);
+void async__pq_cancel_blocking(PGconn *conn);
 
 /* The cancel request of a driver (PQcancel(), PQrequestCancel()) on the pool while the coroutine
  * waits; blocking where switching is impossible. PQcancel()'s contract. */
-int async_pq_cancel_request(PGcancel *cancel, char *errbuf, int errbufsize);
+int async__pq_cancel_request(PGcancel *cancel, char *errbuf, int errbufsize);
 
 #endif /* HAVE_ASYNC_PGSQL */
 
@@ -601,47 +601,47 @@ struct _async_pdo_view_s {
  * hooks/pdo_pool.c: installation, templates, the methods' trampolines
  * ------------------------------------------------------------------------------------------- */
 
-extern zend_class_entry *async_pdo_exception_ce;
+extern zend_class_entry *async__pdo_exception_ce;
 
 /* The template of a PDO object, or NULL when pooling is off for it. */
-async_pdo_tpl_t *async_pdo_tpl_of(zend_object *obj);
-void async_pdo_tpl_release(async_pdo_tpl_t *tpl);
+async_pdo_tpl_t *async__pdo_tpl_of(zend_object *obj);
+void async__pdo_tpl_release(async_pdo_tpl_t *tpl);
 /* The request's end: the template's object and its connections still out become PHP's own. */
-void async_pdo_pool_detach(async_pdo_tpl_t *tpl);
+void async__pdo_pool_detach(async_pdo_tpl_t *tpl);
 /* Calls a method of a PDO object by its lower-case name, as PHP's own (no pool in between): true
  * when it returned without an exception. `quiet`: no warning, no exception left (the connection's
  * error mode silenced for the call). */
-bool async_pdo_call(zend_object *obj, const char *lc_name, uint32_t argc, zval *argv, zval *retval, bool quiet);
-pdo_dbh_t *async_pdo_dbh(zend_object *obj);
-bool async_pdo_in_transaction(zend_object *obj);
+bool async__pdo_call(zend_object *obj, const char *lc_name, uint32_t argc, zval *argv, zval *retval, bool quiet);
+pdo_dbh_t *async__pdo_dbh(zend_object *obj);
+bool async__pdo_in_transaction(zend_object *obj);
 
 /* ---------------------------------------------------------------------------------------------
  * hooks/pdo_pool_conn.c: the pool's callbacks, views and bindings, the statements' lifetimes
  * ------------------------------------------------------------------------------------------- */
 
 /* The pool of a new template (its MIN connections made now); false with an exception. */
-bool async_pdo_pool_create(async_pdo_tpl_t *tpl);
+bool async__pdo_pool_create(async_pdo_tpl_t *tpl);
 /* The template goes: views dropped, idle connections destroyed, busy ones when they come back. */
-void async_pdo_pool_close(async_pdo_tpl_t *tpl);
+void async__pdo_pool_close(async_pdo_tpl_t *tpl);
 
-async_pdo_view_t *async_pdo_view_get(async_pdo_tpl_t *tpl, zend_coroutine_t *co);
+async_pdo_view_t *async__pdo_view_get(async_pdo_tpl_t *tpl, zend_coroutine_t *co);
 /* Binds a connection to the view (suspends at MAX; may_wait false: only an idle one); false with
  * an exception. */
-bool async_pdo_view_bind(async_pdo_view_t *view, bool may_wait);
+bool async__pdo_view_bind(async_pdo_view_t *view, bool may_wait);
 /* After a call: the connection goes back to the pool unless a statement or a transaction pins it. */
-void async_pdo_view_after_call(async_pdo_view_t *view);
+void async__pdo_view_after_call(async_pdo_view_t *view);
 /* A call made a statement on the view's connection: it pins the connection while it lives. */
-void async_pdo_conn_track_statement(async_pdo_conn_t *conn, zend_object *stmt);
+void async__pdo_conn_track_statement(async_pdo_conn_t *conn, zend_object *stmt);
 /* A statement no longer pins its connection (taken back by the statement cache). */
-void async_pdo_conn_untrack_statement(async_pdo_conn_t *conn, zend_object *stmt);
+void async__pdo_conn_untrack_statement(async_pdo_conn_t *conn, zend_object *stmt);
 /* A call ended with an exception or an error: a cancelled, dead or dropped connection is broken. */
-void async_pdo_conn_after_error(async_pdo_conn_t *conn, bool cancelled);
+void async__pdo_conn_after_error(async_pdo_conn_t *conn, bool cancelled);
 /* Applies what the template registered since the connection last took it. */
-void async_pdo_conn_replay(async_pdo_conn_t *conn);
+void async__pdo_conn_replay(async_pdo_conn_t *conn);
 /* A view sets an attribute on its connection: the template's value is kept to be put back. */
-bool async_pdo_conn_override(async_pdo_conn_t *conn, zend_long attr, zval *value);
+bool async__pdo_conn_override(async_pdo_conn_t *conn, zend_long attr, zval *value);
 
-void async_pdo_pool_conn_minit(void);
+void async__pdo_pool_conn_minit(void);
 
 /* ---------------------------------------------------------------------------------------------
  * hooks/pdo_pool_stmt.c: the prepared-statement cache of each connection
@@ -649,15 +649,15 @@ void async_pdo_pool_conn_minit(void);
 
 /* prepare() of `sql` on a connection with a cache: a cached statement handed out again (true,
  * *retval set), or false to prepare as PHP does. */
-bool async_pdo_stmt_cache_take(async_pdo_conn_t *conn, zend_string *sql, zval *options, zval *retval);
+bool async__pdo_stmt_cache_take(async_pdo_conn_t *conn, zend_string *sql, zval *options, zval *retval);
 /* A statement prepare() just made: kept in the cache when it can be. */
-void async_pdo_stmt_cache_put(async_pdo_conn_t *conn, zend_string *sql, zval *options, zend_object *stmt);
+void async__pdo_stmt_cache_put(async_pdo_conn_t *conn, zend_string *sql, zval *options, zend_object *stmt);
 /* A statement's caller let it go (its destructor): true when the cache took it back. */
-bool async_pdo_stmt_cache_back(zend_object *stmt);
-void async_pdo_stmt_cache_free(async_pdo_conn_t *conn);
-void async_pdo_stmt_cache_minit(void);
-void async_pdo_stmt_cache_mshutdown(void);
-void async_pdo_stmt_cache_rshutdown(void);
+bool async__pdo_stmt_cache_back(zend_object *stmt);
+void async__pdo_stmt_cache_free(async_pdo_conn_t *conn);
+void async__pdo_stmt_cache_minit(void);
+void async__pdo_stmt_cache_mshutdown(void);
+void async__pdo_stmt_cache_rshutdown(void);
 
 #endif /* HAVE_ASYNC_PDO_POOL */
 

@@ -6,7 +6,7 @@
  * one stolen by the other). So a fork while coroutines other than the main one exist is refused
  * (spec §5): nothing would make those copies safe. A fork before anything was spawned, or once
  * every coroutine has finished, is fine: the child re-arms the loop it inherited
- * (uv_loop_fork(), through async_reactor_after_fork()) and starts from an empty run queue.
+ * (uv_loop_fork(), through async__reactor_after_fork()) and starts from an empty run queue.
  *
  * pcntl_signal(): PHP's signal handler only records the signal; the PHP callback runs at the next
  * VM interrupt (pcntl_async_signals(true)) or at pcntl_signal_dispatch(). While every coroutine
@@ -52,7 +52,7 @@ static ZEND_FUNCTION(async_pcntl_fork)
 	}
 	hooks[HOOK_FORK].original(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 	if (Z_TYPE_P(return_value) == IS_LONG && Z_LVAL_P(return_value) == 0) {
-		async_reactor_after_fork();
+		async__reactor_after_fork();
 	}
 }
 
@@ -165,7 +165,7 @@ static ZEND_FUNCTION(async_pcntl_signal)
 
 /* Request end: PHP's own handlers go back in place of ours (the engine checks, at its signal
  * shutdown, that the handlers it installed are still there), then the trigger goes. */
-void async_hook_pcntl_rshutdown(void)
+void async__hook_pcntl_rshutdown(void)
 {
 	zend_async_trigger_event_t *trigger = ASYNC_G(signal_trigger);
 	if (trigger == NULL) {
@@ -184,13 +184,13 @@ void async_hook_pcntl_rshutdown(void)
 	ZEND_ASYNC_EVENT_RELEASE(&trigger->base);
 }
 
-zend_result async_hook_pcntl_minit(void)
+zend_result async__hook_pcntl_minit(void)
 {
-	async_function_hooks_install(hooks, sizeof(hooks) / sizeof(hooks[0]));
+	async__function_hooks_install(hooks, sizeof(hooks) / sizeof(hooks[0]));
 	return SUCCESS;
 }
 
-void async_hook_pcntl_mshutdown(void)
+void async__hook_pcntl_mshutdown(void)
 {
-	async_function_hooks_uninstall(hooks, sizeof(hooks) / sizeof(hooks[0]));
+	async__function_hooks_uninstall(hooks, sizeof(hooks) / sizeof(hooks[0]));
 }

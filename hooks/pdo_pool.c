@@ -30,7 +30,7 @@
 
 /* per-process: found at MINIT (pdo is loaded before us: a module dependency) */
 static zend_class_entry *pdo_ce;
-zend_class_entry *async_pdo_exception_ce;
+zend_class_entry *async__pdo_exception_ce;
 
 /* per-process: the handlers of templates, a copy of PDO's with two wrapped (tpl_handlers_init()) */
 static zend_object_handlers tpl_handlers;
@@ -145,7 +145,7 @@ static zif_handler tramp_orig(zif_handler tramp)
  * Templates
  * ------------------------------------------------------------------------------------------- */
 
-async_pdo_tpl_t *async_pdo_tpl_of(zend_object *obj)
+async_pdo_tpl_t *async__pdo_tpl_of(zend_object *obj)
 {
 	if (obj->handlers != &tpl_handlers || ASYNC_G(pdo_templates) == NULL) {
 		return NULL;
@@ -153,14 +153,14 @@ async_pdo_tpl_t *async_pdo_tpl_of(zend_object *obj)
 	return zend_hash_index_find_ptr(ASYNC_G(pdo_templates), obj->handle);
 }
 
-pdo_dbh_t *async_pdo_dbh(zend_object *obj)
+pdo_dbh_t *async__pdo_dbh(zend_object *obj)
 {
 	return php_pdo_dbh_fetch_inner(obj);
 }
 
-bool async_pdo_in_transaction(zend_object *obj)
+bool async__pdo_in_transaction(zend_object *obj)
 {
-	pdo_dbh_t *dbh = async_pdo_dbh(obj);
+	pdo_dbh_t *dbh = async__pdo_dbh(obj);
 	if (dbh == NULL || dbh->driver_data == NULL || dbh->methods == NULL) {
 		return false;
 	}
@@ -176,7 +176,7 @@ static void replay_free(async_pdo_replay_t *r)
 	efree(r->argv);
 }
 
-void async_pdo_tpl_release(async_pdo_tpl_t *tpl)
+void async__pdo_tpl_release(async_pdo_tpl_t *tpl)
 {
 	ZEND_ASSERT(tpl->refcount > 0);
 	if (--tpl->refcount > 0) {
@@ -203,7 +203,7 @@ void async_pdo_tpl_release(async_pdo_tpl_t *tpl)
 
 /* The request ends: the template's object, if it lives on, is PHP's own again; connections still
  * out (held by statements) are let go as plain PDO objects. */
-void async_pdo_pool_detach(async_pdo_tpl_t *tpl)
+void async__pdo_pool_detach(async_pdo_tpl_t *tpl)
 {
 	tpl->refcount++; /* through the loop */
 	zend_ulong handle;
@@ -218,30 +218,30 @@ void async_pdo_pool_detach(async_pdo_tpl_t *tpl)
 			FREE_HASHTABLE(conn->saved_attrs);
 		}
 		if (conn->stmt_cache != NULL) {
-			async_pdo_stmt_cache_free(conn);
+			async__pdo_stmt_cache_free(conn);
 		}
 		zend_hash_index_del(&tpl->conns, handle);
 		efree(conn);
-		async_pdo_tpl_release(tpl);
+		async__pdo_tpl_release(tpl);
 		OBJ_RELEASE(obj);
 	} ZEND_HASH_FOREACH_END();
 	if (tpl->obj != NULL) {
 		tpl->obj->handlers = pdo_handlers;
 		tpl->obj = NULL;
-		async_pdo_tpl_release(tpl);
+		async__pdo_tpl_release(tpl);
 	}
-	async_pdo_tpl_release(tpl);
+	async__pdo_tpl_release(tpl);
 }
 
 /* The template object is freed: its pool goes, then PHP frees its own connection. */
 static void tpl_free_obj(zend_object *obj)
 {
-	async_pdo_tpl_t *tpl = async_pdo_tpl_of(obj);
+	async_pdo_tpl_t *tpl = async__pdo_tpl_of(obj);
 	if (tpl != NULL) {
 		zend_hash_index_del(ASYNC_G(pdo_templates), obj->handle);
 		tpl->obj = NULL;
-		async_pdo_pool_close(tpl);
-		async_pdo_tpl_release(tpl);
+		async__pdo_pool_close(tpl);
+		async__pdo_tpl_release(tpl);
 	}
 	pdo_handlers->free_obj(obj);
 }
@@ -405,7 +405,7 @@ static bool option_persistent(HashTable *options)
 }
 
 /* PDO's own exception class, as PDO throws it (code 0). */
-#define throw_pdo(...) zend_throw_exception_ex(async_pdo_exception_ce, 0, __VA_ARGS__)
+#define throw_pdo(...) zend_throw_exception_ex(async__pdo_exception_ce, 0, __VA_ARGS__)
 
 /* The frame's options argument without the pool's keys (PDO would refuse them as unknown
  * attributes): a new array in the frame's slot. */
@@ -484,7 +484,7 @@ static void tpl_handlers_init(zend_object *obj)
 
 static bool tpl_create(zend_object *obj, zend_execute_data *execute_data, const pool_options_t *po)
 {
-	pdo_dbh_t *dbh = async_pdo_dbh(obj);
+	pdo_dbh_t *dbh = async__pdo_dbh(obj);
 	async_pdo_driver_t driver;
 	if (!driver_of(dbh, &driver)) {
 		return false;
@@ -519,11 +519,11 @@ static bool tpl_create(zend_object *obj, zend_execute_data *execute_data, const 
 	tpl_handlers_init(obj);
 	obj->handlers = &tpl_handlers;
 
-	if (!async_pdo_pool_create(tpl)) {
+	if (!async__pdo_pool_create(tpl)) {
 		zend_hash_index_del(ASYNC_G(pdo_templates), obj->handle);
 		obj->handlers = pdo_handlers;
 		tpl->obj = NULL;
-		async_pdo_tpl_release(tpl);
+		async__pdo_tpl_release(tpl);
 		return false;
 	}
 	return true;
@@ -536,7 +536,7 @@ static ZEND_NAMED_FUNCTION(pdo_construct)
 	zval *options = EX_NUM_ARGS() >= 4 ? ZEND_CALL_ARG(execute_data, 4) : NULL;
 	if (options == NULL || Z_TYPE_P(options) != IS_ARRAY || !has_pool_keys(Z_ARRVAL_P(options))) {
 		/* PDO::ATTR_PERSISTENT: held by the coroutine (hooks/persistent.c) */
-		async_persistent_pdo_construct(INTERNAL_FUNCTION_PARAM_PASSTHRU, orig_construct);
+		async__persistent_pdo_construct(INTERNAL_FUNCTION_PARAM_PASSTHRU, orig_construct);
 		return;
 	}
 	pool_options_t po;
@@ -545,7 +545,7 @@ static ZEND_NAMED_FUNCTION(pdo_construct)
 	}
 	frame_strip_options(options);
 	if (!po.enabled) {
-		async_persistent_pdo_construct(INTERNAL_FUNCTION_PARAM_PASSTHRU, orig_construct);
+		async__persistent_pdo_construct(INTERNAL_FUNCTION_PARAM_PASSTHRU, orig_construct);
 		return;
 	}
 	if (option_persistent(Z_ARRVAL_P(options))) {
@@ -564,7 +564,7 @@ static ZEND_NAMED_FUNCTION(pdo_connect)
 {
 	zval *options = EX_NUM_ARGS() >= 4 ? ZEND_CALL_ARG(execute_data, 4) : NULL;
 	if (options == NULL || Z_TYPE_P(options) != IS_ARRAY || !has_pool_keys(Z_ARRVAL_P(options))) {
-		async_persistent_pdo_construct(INTERNAL_FUNCTION_PARAM_PASSTHRU, orig_connect);
+		async__persistent_pdo_construct(INTERNAL_FUNCTION_PARAM_PASSTHRU, orig_connect);
 		return;
 	}
 	pool_options_t po;
@@ -580,7 +580,7 @@ static ZEND_NAMED_FUNCTION(pdo_connect)
 	if (po.enabled) {
 		orig_connect(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 	} else {
-		async_persistent_pdo_construct(INTERNAL_FUNCTION_PARAM_PASSTHRU, orig_connect);
+		async__persistent_pdo_construct(INTERNAL_FUNCTION_PARAM_PASSTHRU, orig_connect);
 	}
 	if (po.enabled && EG(exception) == NULL && Z_TYPE_P(return_value) == IS_OBJECT
 		&& !tpl_create(Z_OBJ_P(return_value), execute_data, &po)) {
@@ -593,7 +593,7 @@ static ZEND_NAMED_FUNCTION(pdo_connect)
 static ZEND_NAMED_FUNCTION(pdo_get_pool)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
-	async_pdo_tpl_t *tpl = async_pdo_tpl_of(Z_OBJ_P(ZEND_THIS));
+	async_pdo_tpl_t *tpl = async__pdo_tpl_of(Z_OBJ_P(ZEND_THIS));
 	if (tpl == NULL || tpl->pool == NULL) {
 		RETURN_NULL();
 	}
@@ -616,7 +616,7 @@ static const zend_function_entry pdo_pool_methods[] = {
  * Calling a PDO object's method from C, as PHP's own
  * ------------------------------------------------------------------------------------------- */
 
-bool async_pdo_call(zend_object *obj, const char *lc_name, uint32_t argc, zval *argv, zval *retval, bool quiet)
+bool async__pdo_call(zend_object *obj, const char *lc_name, uint32_t argc, zval *argv, zval *retval, bool quiet)
 {
 	zend_function *fn = zend_hash_str_find_ptr(&obj->ce->function_table, lc_name, strlen(lc_name));
 	if (fn == NULL) {
@@ -629,7 +629,7 @@ bool async_pdo_call(zend_object *obj, const char *lc_name, uint32_t argc, zval *
 			return false;
 		}
 	}
-	pdo_dbh_t *dbh = async_pdo_dbh(obj);
+	pdo_dbh_t *dbh = async__pdo_dbh(obj);
 	enum pdo_error_mode mode = dbh->error_mode;
 	zend_object *pending = EG(exception);
 	EG(exception) = NULL; /* set aside, as pool.c does: no frame's opline is touched */
@@ -820,7 +820,7 @@ static bool sql_may_insert(zend_execute_data *execute_data)
 
 static bool conn_has_error(async_pdo_conn_t *conn)
 {
-	pdo_dbh_t *dbh = async_pdo_dbh(conn->obj);
+	pdo_dbh_t *dbh = async__pdo_dbh(conn->obj);
 	const char *code = dbh->query_stmt ? dbh->query_stmt->error_code : dbh->error_code;
 	return code[0] != '\0' && strcmp(code, PDO_ERR_NONE) != 0;
 }
@@ -835,14 +835,14 @@ static void pool_call(async_pdo_tpl_t *tpl, zend_coroutine_t *co, async_pdo_meth
 		return;
 	}
 	if (view == NULL) {
-		view = async_pdo_view_get(tpl, co);
+		view = async__pdo_view_get(tpl, co);
 	}
-	if (view->conn == NULL && !async_pdo_view_bind(view, async_io_can_wait())) {
+	if (view->conn == NULL && !async__pdo_view_bind(view, async_io_can_wait())) {
 		return; /* the exception says why (a cancellation while waiting, a failed connect) */
 	}
 	async_pdo_conn_t *conn = view->conn;
 	if (conn->replayed < tpl->replay_count) {
-		async_pdo_conn_replay(conn);
+		async__pdo_conn_replay(conn);
 	}
 	if (kind == ASYNC_PDO_M_LAST_INSERT_ID && !view->made_sql) {
 		/* PostgreSQL: no sequence of the coroutine's own used on this session yet. The session's
@@ -850,21 +850,21 @@ static void pool_call(async_pdo_tpl_t *tpl, zend_coroutine_t *co, async_pdo_meth
 		 * as on a new connection ("lastval is not yet defined in this session"). */
 		zval sql, rv;
 		ZVAL_STRINGL(&sql, "DISCARD SEQUENCES", sizeof("DISCARD SEQUENCES") - 1);
-		async_pdo_call(conn->obj, "exec", 1, &sql, &rv, true);
+		async__pdo_call(conn->obj, "exec", 1, &sql, &rv, true);
 		zval_ptr_dtor(&sql);
 		zval_ptr_dtor(&rv);
 	}
 	if (kind == ASYNC_PDO_M_SET_ATTRIBUTE && EX_NUM_ARGS() == 2 && Z_TYPE_P(ZEND_CALL_ARG(execute_data, 1)) == IS_LONG) {
-		if (!async_pdo_conn_override(conn, Z_LVAL_P(ZEND_CALL_ARG(execute_data, 1)), ZEND_CALL_ARG(execute_data, 2))) {
-			async_pdo_view_after_call(view);
+		if (!async__pdo_conn_override(conn, Z_LVAL_P(ZEND_CALL_ARG(execute_data, 1)), ZEND_CALL_ARG(execute_data, 2))) {
+			async__pdo_view_after_call(view);
 			return;
 		}
 	}
 	if (kind == ASYNC_PDO_M_PREPARE && conn->stmt_cache != NULL && EX_NUM_ARGS() >= 1
 		&& Z_TYPE_P(ZEND_CALL_ARG(execute_data, 1)) == IS_STRING
-		&& async_pdo_stmt_cache_take(conn, Z_STR_P(ZEND_CALL_ARG(execute_data, 1)),
+		&& async__pdo_stmt_cache_take(conn, Z_STR_P(ZEND_CALL_ARG(execute_data, 1)),
 			EX_NUM_ARGS() >= 2 ? ZEND_CALL_ARG(execute_data, 2) : NULL, return_value)) {
-		async_pdo_view_after_call(view);
+		async__pdo_view_after_call(view);
 		return;
 	}
 
@@ -881,19 +881,19 @@ static void pool_call(async_pdo_tpl_t *tpl, zend_coroutine_t *co, async_pdo_meth
 
 	if ((kind == ASYNC_PDO_M_PREPARE || kind == ASYNC_PDO_M_QUERY) && Z_TYPE_P(return_value) == IS_OBJECT) {
 		if (kind == ASYNC_PDO_M_PREPARE && conn->stmt_cache != NULL) {
-			async_pdo_stmt_cache_put(conn, Z_STR_P(ZEND_CALL_ARG(execute_data, 1)),
+			async__pdo_stmt_cache_put(conn, Z_STR_P(ZEND_CALL_ARG(execute_data, 1)),
 				EX_NUM_ARGS() >= 2 ? ZEND_CALL_ARG(execute_data, 2) : NULL, Z_OBJ_P(return_value));
 		}
-		async_pdo_conn_track_statement(conn, Z_OBJ_P(return_value));
+		async__pdo_conn_track_statement(conn, Z_OBJ_P(return_value));
 	}
 	if ((kind == ASYNC_PDO_M_EXEC || kind == ASYNC_PDO_M_QUERY || kind == ASYNC_PDO_M_PREPARE)
 		&& tpl->driver == ASYNC_PDO_DRIVER_PGSQL && sql_may_insert(execute_data)) {
 		conn->maybe_inserted = true;
 	}
 	if (EG(exception) != NULL) {
-		async_pdo_conn_after_error(conn, is_cancellation(EG(exception)));
+		async__pdo_conn_after_error(conn, is_cancellation(EG(exception)));
 	} else if (conn_has_error(conn)) {
-		async_pdo_conn_after_error(conn, false);
+		async__pdo_conn_after_error(conn, false);
 	}
 	if (kind == ASYNC_PDO_M_SET_ATTRIBUTE && EG(exception) == NULL && Z_TYPE_P(return_value) == IS_TRUE) {
 		if (view->attrs == NULL) {
@@ -906,7 +906,7 @@ static void pool_call(async_pdo_tpl_t *tpl, zend_coroutine_t *co, async_pdo_meth
 	}
 	OBJ_RELEASE(conn_obj);
 	if (view->depth == 0) {
-		async_pdo_view_after_call(view);
+		async__pdo_view_after_call(view);
 	}
 }
 
@@ -923,7 +923,7 @@ static void pdo_dispatch(uint32_t index, INTERNAL_FUNCTION_PARAMETERS)
 		orig(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 		return;
 	}
-	async_pdo_tpl_t *tpl = async_pdo_tpl_of(Z_OBJ(EX(This)));
+	async_pdo_tpl_t *tpl = async__pdo_tpl_of(Z_OBJ(EX(This)));
 	async_pdo_method_kind_t kind = tramps[index].kind;
 	if ((kind == ASYNC_PDO_M_GET_ATTRIBUTE || kind == ASYNC_PDO_M_SET_ATTRIBUTE)
 		&& pool_attribute(tpl, kind, execute_data, return_value)) {
@@ -1049,34 +1049,34 @@ static void each_pdo_class(void (*fn)(zend_class_entry *))
 	} ZEND_HASH_FOREACH_END();
 }
 
-zend_result async_hook_pdo_pool_minit(void)
+zend_result async__hook_pdo_pool_minit(void)
 {
 	pdo_ce = zend_hash_str_find_ptr(CG(class_table), "pdo", sizeof("pdo") - 1);
-	async_pdo_exception_ce = zend_hash_str_find_ptr(CG(class_table), "pdoexception", sizeof("pdoexception") - 1);
-	if (pdo_ce == NULL || async_pdo_exception_ce == NULL || pdo_ce->create_object == NULL) {
+	async__pdo_exception_ce = zend_hash_str_find_ptr(CG(class_table), "pdoexception", sizeof("pdoexception") - 1);
+	if (pdo_ce == NULL || async__pdo_exception_ce == NULL || pdo_ce->create_object == NULL) {
 		pdo_ce = NULL;
 		return SUCCESS;
 	}
 	each_pdo_class(class_install);
-	async_pdo_pool_conn_minit();
-	async_pdo_stmt_cache_minit();
+	async__pdo_pool_conn_minit();
+	async__pdo_stmt_cache_minit();
 	return SUCCESS;
 }
 
-void async_hook_pdo_pool_mshutdown(void)
+void async__hook_pdo_pool_mshutdown(void)
 {
 	if (pdo_ce == NULL) {
 		return;
 	}
 	each_pdo_class(class_uninstall);
-	async_pdo_stmt_cache_mshutdown();
+	async__pdo_stmt_cache_mshutdown();
 	pdo_ce = NULL;
 }
 
 #else /* !HAVE_ASYNC_PDO_POOL */
 
-zend_result async_hook_pdo_pool_minit(void) { return SUCCESS; }
-void async_hook_pdo_pool_mshutdown(void) {}
-void async_hook_pdo_pool_rshutdown(void) {}
+zend_result async__hook_pdo_pool_minit(void) { return SUCCESS; }
+void async__hook_pdo_pool_mshutdown(void) {}
+void async__hook_pdo_pool_rshutdown(void) {}
 
 #endif

@@ -74,7 +74,7 @@ static bool conn_construct(async_pdo_tpl_t *tpl, zval *object)
  * flag): no server-side statement counted against the user's. */
 static void conn_read_thread_id(async_pdo_conn_t *conn)
 {
-	pdo_dbh_t *dbh = async_pdo_dbh(conn->obj);
+	pdo_dbh_t *dbh = async__pdo_dbh(conn->obj);
 	zval emulate, rv;
 	ZVAL_UNDEF(&emulate);
 	if (dbh->methods->get_attribute == NULL || dbh->methods->get_attribute(dbh, PDO_ATTR_EMULATE_PREPARES, &emulate) <= 0) {
@@ -83,10 +83,10 @@ static void conn_read_thread_id(async_pdo_conn_t *conn)
 	zval args[2];
 	ZVAL_LONG(&args[0], PDO_ATTR_EMULATE_PREPARES);
 	ZVAL_TRUE(&args[1]);
-	if (async_pdo_call(conn->obj, "setattribute", 2, args, &rv, true)) {
+	if (async__pdo_call(conn->obj, "setattribute", 2, args, &rv, true)) {
 		zval sql, stmt;
 		ZVAL_STRINGL(&sql, "SELECT CONNECTION_ID()", sizeof("SELECT CONNECTION_ID()") - 1);
-		if (async_pdo_call(conn->obj, "query", 1, &sql, &stmt, true) && Z_TYPE(stmt) == IS_OBJECT) {
+		if (async__pdo_call(conn->obj, "query", 1, &sql, &stmt, true) && Z_TYPE(stmt) == IS_OBJECT) {
 			zval id;
 			zend_object *pending = EG(exception);
 			EG(exception) = NULL;
@@ -106,7 +106,7 @@ static void conn_read_thread_id(async_pdo_conn_t *conn)
 	}
 	zval_ptr_dtor(&rv);
 	ZVAL_COPY_VALUE(&args[1], &emulate);
-	async_pdo_call(conn->obj, "setattribute", 2, args, &rv, true);
+	async__pdo_call(conn->obj, "setattribute", 2, args, &rv, true);
 	zval_ptr_dtor(&rv);
 	zval_ptr_dtor(&emulate);
 }
@@ -131,7 +131,7 @@ static zend_result pool_factory(zend_async_pool_t *pool, zval *resource)
 		ALLOC_HASHTABLE(conn->stmt_cache);
 		zend_hash_init(conn->stmt_cache, 8, NULL, NULL, 0);
 	}
-	async_pdo_conn_replay(conn);
+	async__pdo_conn_replay(conn);
 	if (tpl->driver == ASYNC_PDO_DRIVER_MYSQL) {
 		conn_read_thread_id(conn);
 	}
@@ -149,7 +149,7 @@ static void pool_destructor(zend_async_pool_t *pool, zval *resource)
 	}
 	zend_hash_index_del(&tpl->conns, conn->obj->handle);
 	if (conn->stmt_cache != NULL) {
-		async_pdo_stmt_cache_free(conn);
+		async__pdo_stmt_cache_free(conn);
 	}
 	if (conn->statements > 0) {
 		conn_forget_statements(conn);
@@ -159,7 +159,7 @@ static void pool_destructor(zend_async_pool_t *pool, zval *resource)
 		FREE_HASHTABLE(conn->saved_attrs);
 	}
 	efree(conn);
-	async_pdo_tpl_release(tpl);
+	async__pdo_tpl_release(tpl);
 }
 
 /* Idle connections, every PDO::ATTR_POOL_HEALTHCHECK_INTERVAL ms: a round trip to the server
@@ -174,13 +174,13 @@ static bool pool_healthcheck(zend_async_pool_t *pool, zval *resource)
 	}
 	switch (tpl->driver) {
 		case ASYNC_PDO_DRIVER_MYSQL: {
-			pdo_dbh_t *dbh = async_pdo_dbh(conn->obj);
+			pdo_dbh_t *dbh = async__pdo_dbh(conn->obj);
 			return dbh->methods->check_liveness == NULL || dbh->methods->check_liveness(dbh) == SUCCESS;
 		}
 		case ASYNC_PDO_DRIVER_PGSQL: {
 			zval sql, rv;
 			ZVAL_STRINGL(&sql, "SELECT 1", sizeof("SELECT 1") - 1);
-			bool ok = async_pdo_call(conn->obj, "exec", 1, &sql, &rv, true) && Z_TYPE(rv) == IS_LONG;
+			bool ok = async__pdo_call(conn->obj, "exec", 1, &sql, &rv, true) && Z_TYPE(rv) == IS_LONG;
 			zval_ptr_dtor(&sql);
 			zval_ptr_dtor(&rv);
 			return ok;
@@ -210,7 +210,7 @@ static bool pool_before_release(zend_async_pool_t *pool, zval *resource)
 	return !conn->broken;
 }
 
-bool async_pdo_pool_create(async_pdo_tpl_t *tpl)
+bool async__pdo_pool_create(async_pdo_tpl_t *tpl)
 {
 	/* min 0 at creation: the factory finds the template through user_data, set after */
 	zend_async_pool_t *pool = ZEND_ASYNC_NEW_POOL_EX(pool_factory, pool_destructor, pool_healthcheck,
@@ -242,7 +242,7 @@ bool async_pdo_pool_create(async_pdo_tpl_t *tpl)
 	}
 	if (made < min) {
 		if (!EG(exception)) {
-			zend_throw_exception(async_pdo_exception_ce, "Could not make the pool's PDO::ATTR_POOL_MIN connections", 0);
+			zend_throw_exception(async__pdo_exception_ce, "Could not make the pool's PDO::ATTR_POOL_MIN connections", 0);
 		}
 		ZEND_ASYNC_POOL_CLOSE(pool);
 		*(async_pdo_tpl_t **) pool->user_data = NULL;
@@ -330,7 +330,7 @@ static bool coroutine_switch(zend_coroutine_t *co, bool is_enter, bool is_finish
 	return false;
 }
 
-async_pdo_view_t *async_pdo_view_get(async_pdo_tpl_t *tpl, zend_coroutine_t *co)
+async_pdo_view_t *async__pdo_view_get(async_pdo_tpl_t *tpl, zend_coroutine_t *co)
 {
 	zend_ulong key = (zend_ulong) (uintptr_t) co;
 	async_pdo_view_t *view = zend_hash_index_find_ptr(&tpl->views, key);
@@ -370,15 +370,15 @@ static void conn_apply_view_attrs(async_pdo_conn_t *conn, async_pdo_view_t *view
 		zval args[2], rv;
 		ZVAL_LONG(&args[0], (zend_long) attr);
 		ZVAL_COPY_VALUE(&args[1], value);
-		if (async_pdo_conn_override(conn, (zend_long) attr, value)
-			&& (!async_pdo_call(conn->obj, "setattribute", 2, args, &rv, true) || Z_TYPE(rv) != IS_TRUE)) {
+		if (async__pdo_conn_override(conn, (zend_long) attr, value)
+			&& (!async__pdo_call(conn->obj, "setattribute", 2, args, &rv, true) || Z_TYPE(rv) != IS_TRUE)) {
 			conn->broken = true; /* cannot be made what the coroutine asked: not handed out again */
 		}
 		zval_ptr_dtor(&rv);
 	} ZEND_HASH_FOREACH_END();
 }
 
-bool async_pdo_view_bind(async_pdo_view_t *view, bool may_wait)
+bool async__pdo_view_bind(async_pdo_view_t *view, bool may_wait)
 {
 	async_pdo_tpl_t *tpl = view->tpl;
 	ZEND_ASSERT(view->conn == NULL && tpl->pool != NULL);
@@ -386,7 +386,7 @@ bool async_pdo_view_bind(async_pdo_view_t *view, bool may_wait)
 	bool ok = may_wait ? ZEND_ASYNC_POOL_ACQUIRE(tpl->pool, &resource, 0) : ZEND_ASYNC_POOL_TRY_ACQUIRE(tpl->pool, &resource);
 	if (!ok) {
 		if (EG(exception) == NULL) {
-			zend_throw_exception(async_pdo_exception_ce, "No pooled connection is free (PDO::ATTR_POOL_MAX reached), "
+			zend_throw_exception(async__pdo_exception_ce, "No pooled connection is free (PDO::ATTR_POOL_MAX reached), "
 				"and waiting for one is impossible here", 0);
 		}
 		return false;
@@ -394,7 +394,7 @@ bool async_pdo_view_bind(async_pdo_view_t *view, bool may_wait)
 	async_pdo_conn_t *conn = conn_of(tpl, &resource);
 	if (conn == NULL) {
 		zval_ptr_dtor(&resource);
-		zend_throw_exception(async_pdo_exception_ce, "The pool handed out something that is not one of its connections", 0);
+		zend_throw_exception(async__pdo_exception_ce, "The pool handed out something that is not one of its connections", 0);
 		return false;
 	}
 	/* the acquired reference is the connection's own while it is out */
@@ -409,7 +409,7 @@ bool async_pdo_view_bind(async_pdo_view_t *view, bool may_wait)
 /* What a private connection would still report once this one goes back. */
 static void view_snapshot(async_pdo_view_t *view, async_pdo_conn_t *conn)
 {
-	pdo_dbh_t *dbh = async_pdo_dbh(conn->obj);
+	pdo_dbh_t *dbh = async__pdo_dbh(conn->obj);
 	const char *code = dbh->query_stmt ? dbh->query_stmt->error_code : dbh->error_code;
 	zval_ptr_dtor(&view->error_code);
 	zval_ptr_dtor(&view->error_info);
@@ -417,13 +417,13 @@ static void view_snapshot(async_pdo_view_t *view, async_pdo_conn_t *conn)
 	if (code[0] == '\0' || strcmp(code, PDO_ERR_NONE) == 0) {
 		ZVAL_INTERNED_STR(&view->error_code, str_no_error);
 	} else {
-		async_pdo_call(conn->obj, "errorcode", 0, NULL, &view->error_code, true);
-		async_pdo_call(conn->obj, "errorinfo", 0, NULL, &view->error_info, true);
+		async__pdo_call(conn->obj, "errorcode", 0, NULL, &view->error_code, true);
+		async__pdo_call(conn->obj, "errorinfo", 0, NULL, &view->error_info, true);
 	}
 	if (!conn->broken && (conn->tpl->driver != ASYNC_PDO_DRIVER_PGSQL || conn->maybe_inserted)) {
 		/* MySQL and SQLite keep it in the client; PostgreSQL asks the server (lastval()) */
 		zval id;
-		if (async_pdo_call(conn->obj, "lastinsertid", 0, NULL, &id, true) && Z_TYPE(id) == IS_STRING) {
+		if (async__pdo_call(conn->obj, "lastinsertid", 0, NULL, &id, true) && Z_TYPE(id) == IS_STRING) {
 			zval_ptr_dtor(&view->last_id);
 			ZVAL_COPY_VALUE(&view->last_id, &id);
 		} else {
@@ -432,13 +432,13 @@ static void view_snapshot(async_pdo_view_t *view, async_pdo_conn_t *conn)
 	}
 }
 
-void async_pdo_view_after_call(async_pdo_view_t *view)
+void async__pdo_view_after_call(async_pdo_view_t *view)
 {
 	async_pdo_conn_t *conn = view->conn;
 	if (conn == NULL || view->depth > 0 || conn->releasing) {
 		return;
 	}
-	if (conn->statements > 0 || (!conn->broken && async_pdo_in_transaction(conn->obj))) {
+	if (conn->statements > 0 || (!conn->broken && async__pdo_in_transaction(conn->obj))) {
 		return; /* pinned */
 	}
 	conn->releasing = true;
@@ -470,7 +470,7 @@ static void conn_restore_attrs(async_pdo_conn_t *conn)
 			zval args[2], rv;
 			ZVAL_LONG(&args[0], (zend_long) attr);
 			ZVAL_COPY_VALUE(&args[1], value);
-			if (!async_pdo_call(conn->obj, "setattribute", 2, args, &rv, true) || Z_TYPE(rv) != IS_TRUE) {
+			if (!async__pdo_call(conn->obj, "setattribute", 2, args, &rv, true) || Z_TYPE(rv) != IS_TRUE) {
 				conn->broken = true;
 			}
 			zval_ptr_dtor(&rv);
@@ -501,7 +501,7 @@ static void conn_give_back(async_pdo_conn_t *conn)
 	} else {
 		zend_hash_index_del(&tpl->conns, conn->obj->handle);
 		efree(conn);
-		async_pdo_tpl_release(tpl);
+		async__pdo_tpl_release(tpl);
 	}
 	zval_ptr_dtor(&resource);
 }
@@ -511,9 +511,9 @@ static void conn_give_back(async_pdo_conn_t *conn)
  * call's), blocks where nothing can wait. */
 static void conn_finish_return(async_pdo_conn_t *conn)
 {
-	if (!conn->broken && async_pdo_in_transaction(conn->obj)) {
+	if (!conn->broken && async__pdo_in_transaction(conn->obj)) {
 		zval rv;
-		if (!async_pdo_call(conn->obj, "rollback", 0, NULL, &rv, true) || async_pdo_in_transaction(conn->obj)) {
+		if (!async__pdo_call(conn->obj, "rollback", 0, NULL, &rv, true) || async__pdo_in_transaction(conn->obj)) {
 			conn->broken = true;
 		}
 		zval_ptr_dtor(&rv);
@@ -525,7 +525,7 @@ static void conn_finish_return(async_pdo_conn_t *conn)
  * (broken) a destruction that rolls back. */
 static bool conn_needs_io(async_pdo_conn_t *conn)
 {
-	return conn->saved_attrs != NULL || async_pdo_in_transaction(conn->obj);
+	return conn->saved_attrs != NULL || async__pdo_in_transaction(conn->obj);
 }
 
 static void return_entry(void)
@@ -622,7 +622,7 @@ typedef struct {
 
 static void killer_free(killer_t *k)
 {
-	async_pdo_tpl_release(k->tpl);
+	async__pdo_tpl_release(k->tpl);
 	efree(k);
 }
 
@@ -641,7 +641,7 @@ static void killer_entry(void)
 	if (conn_construct(k->tpl, &pdo)) {
 		zval sql, rv;
 		ZVAL_STR(&sql, zend_strpprintf(0, "KILL QUERY " ZEND_LONG_FMT, k->thread_id));
-		async_pdo_call(Z_OBJ(pdo), "exec", 1, &sql, &rv, true);
+		async__pdo_call(Z_OBJ(pdo), "exec", 1, &sql, &rv, true);
 		zval_ptr_dtor(&sql);
 		zval_ptr_dtor(&rv);
 	} else if (EG(exception) != NULL) {
@@ -663,7 +663,7 @@ static void killer_done(zend_async_event_t *event, zend_async_event_callback_t *
 	}
 }
 
-void async_pdo_conn_after_error(async_pdo_conn_t *conn, bool cancelled)
+void async__pdo_conn_after_error(async_pdo_conn_t *conn, bool cancelled)
 {
 	if (conn->broken) {
 		return;
@@ -682,7 +682,7 @@ void async_pdo_conn_after_error(async_pdo_conn_t *conn, bool cancelled)
 		}
 		return;
 	}
-	pdo_dbh_t *dbh = async_pdo_dbh(conn->obj);
+	pdo_dbh_t *dbh = async__pdo_dbh(conn->obj);
 	if (dbh->driver_data == NULL || dbh->methods == NULL) {
 		conn->broken = true;
 		return;
@@ -715,26 +715,26 @@ void async_pdo_conn_after_error(async_pdo_conn_t *conn, bool cancelled)
  * What the template registered, repeated on each connection; attributes a coroutine set
  * ------------------------------------------------------------------------------------------- */
 
-void async_pdo_conn_replay(async_pdo_conn_t *conn)
+void async__pdo_conn_replay(async_pdo_conn_t *conn)
 {
 	async_pdo_tpl_t *tpl = conn->tpl;
 	while (conn->replayed < tpl->replay_count) {
 		async_pdo_replay_t *r = &tpl->replay[conn->replayed++];
 		zval rv;
-		async_pdo_call(conn->obj, ZSTR_VAL(r->method), r->argc, r->argv, &rv, true);
+		async__pdo_call(conn->obj, ZSTR_VAL(r->method), r->argc, r->argv, &rv, true);
 		zval_ptr_dtor(&rv);
 	}
 }
 
-bool async_pdo_conn_override(async_pdo_conn_t *conn, zend_long attr, zval *value)
+bool async__pdo_conn_override(async_pdo_conn_t *conn, zend_long attr, zval *value)
 {
 	if (conn->saved_attrs != NULL && zend_hash_index_exists(conn->saved_attrs, (zend_ulong) attr)) {
 		return true;
 	}
 	zval arg, current;
 	ZVAL_LONG(&arg, attr);
-	pdo_dbh_t *dbh = async_pdo_dbh(conn->obj);
-	bool ok = async_pdo_call(conn->obj, "getattribute", 1, &arg, &current, true)
+	pdo_dbh_t *dbh = async__pdo_dbh(conn->obj);
+	bool ok = async__pdo_call(conn->obj, "getattribute", 1, &arg, &current, true)
 		&& (dbh->error_code[0] == '\0' || strcmp(dbh->error_code, PDO_ERR_NONE) == 0);
 	if (!ok) {
 		/* the template's value cannot be read back: the connection is not handed out again */
@@ -761,7 +761,7 @@ static void statement_gone(async_pdo_conn_t *conn)
 		return;
 	}
 	if (conn->view != NULL) {
-		async_pdo_view_after_call(conn->view);
+		async__pdo_view_after_call(conn->view);
 	} else if (conn->out) {
 		conn_return(conn, async_io_can_wait());
 	}
@@ -770,13 +770,13 @@ static void statement_gone(async_pdo_conn_t *conn)
 /* A statement of the cache let go by its caller is taken back instead of destroyed. */
 static void stmt_dtor_obj(zend_object *obj)
 {
-	if (async_pdo_stmt_cache_back(obj)) {
+	if (async__pdo_stmt_cache_back(obj)) {
 		return;
 	}
 	stmt_orig_handlers->dtor_obj(obj);
 }
 
-void async_pdo_conn_untrack_statement(async_pdo_conn_t *conn, zend_object *stmt)
+void async__pdo_conn_untrack_statement(async_pdo_conn_t *conn, zend_object *stmt)
 {
 	HashTable *stmts = ASYNC_G(pdo_stmts);
 	if (stmts != NULL && zend_hash_index_find_ptr(stmts, stmt->handle) == conn) {
@@ -798,7 +798,7 @@ static void stmt_free_obj(zend_object *obj)
 	}
 }
 
-void async_pdo_conn_track_statement(async_pdo_conn_t *conn, zend_object *stmt)
+void async__pdo_conn_track_statement(async_pdo_conn_t *conn, zend_object *stmt)
 {
 	if (stmt_orig_handlers == NULL) {
 		/* per-process: the same values whichever thread writes them first */
@@ -847,7 +847,7 @@ static void conn_forget_statements(async_pdo_conn_t *conn)
  * A template's end, the request's end
  * ------------------------------------------------------------------------------------------- */
 
-void async_pdo_pool_close(async_pdo_tpl_t *tpl)
+void async__pdo_pool_close(async_pdo_tpl_t *tpl)
 {
 	if (tpl->closed) {
 		return;
@@ -866,13 +866,13 @@ void async_pdo_pool_close(async_pdo_tpl_t *tpl)
 	}
 }
 
-void async_hook_pdo_pool_rshutdown(void)
+void async__hook_pdo_pool_rshutdown(void)
 {
 	HashTable *tpls = ASYNC_G(pdo_templates);
 	if (tpls != NULL) {
 		async_pdo_tpl_t *tpl;
 		ZEND_HASH_FOREACH_PTR(tpls, tpl) {
-			async_pdo_pool_close(tpl);
+			async__pdo_pool_close(tpl);
 		} ZEND_HASH_FOREACH_END();
 	}
 	/* Connections still out (statements alive, a rollback never run) become PHP's own objects:
@@ -892,13 +892,13 @@ void async_hook_pdo_pool_rshutdown(void)
 	if (tpls != NULL) {
 		async_pdo_tpl_t *tpl;
 		ZEND_HASH_FOREACH_PTR(tpls, tpl) {
-			async_pdo_pool_detach(tpl);
+			async__pdo_pool_detach(tpl);
 		} ZEND_HASH_FOREACH_END();
 		zend_hash_destroy(tpls);
 		FREE_HASHTABLE(tpls);
 		ASYNC_G(pdo_templates) = NULL;
 	}
-	async_pdo_stmt_cache_rshutdown();
+	async__pdo_stmt_cache_rshutdown();
 	if (ASYNC_G(pdo_views) != NULL) {
 		zend_hash_destroy(ASYNC_G(pdo_views));
 		FREE_HASHTABLE(ASYNC_G(pdo_views));
@@ -906,7 +906,7 @@ void async_hook_pdo_pool_rshutdown(void)
 	}
 }
 
-void async_pdo_pool_conn_minit(void)
+void async__pdo_pool_conn_minit(void)
 {
 	str_no_error = zend_string_init_interned(PDO_ERR_NONE, sizeof(PDO_ERR_NONE) - 1, 1);
 }

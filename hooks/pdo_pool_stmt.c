@@ -64,7 +64,7 @@ static bool conn_cacheable(async_pdo_conn_t *conn, zval *options)
 	if (options != NULL && (Z_TYPE_P(options) != IS_ARRAY || zend_hash_num_elements(Z_ARRVAL_P(options)) > 0)) {
 		return false;
 	}
-	pdo_dbh_t *dbh = async_pdo_dbh(conn->obj);
+	pdo_dbh_t *dbh = async__pdo_dbh(conn->obj);
 	if (dbh->def_stmt_ce != pdo_stmt_ce || !Z_ISUNDEF(dbh->def_stmt_ctor_args) || dbh->methods == NULL) {
 		return false;
 	}
@@ -82,7 +82,7 @@ static bool conn_cacheable(async_pdo_conn_t *conn, zval *options)
 	return true;
 }
 
-bool async_pdo_stmt_cache_take(async_pdo_conn_t *conn, zend_string *sql, zval *options, zval *retval)
+bool async__pdo_stmt_cache_take(async_pdo_conn_t *conn, zend_string *sql, zval *options, zval *retval)
 {
 	if (!conn_cacheable(conn, options)) {
 		return false;
@@ -96,7 +96,7 @@ bool async_pdo_stmt_cache_take(async_pdo_conn_t *conn, zend_string *sql, zval *o
 	zend_hash_add_new_ptr(conn->stmt_cache, c->sql, c);
 	c->in_use = true;
 	ZVAL_OBJ(retval, c->stmt); /* the cache's reference becomes the caller's */
-	async_pdo_conn_track_statement(conn, c->stmt);
+	async__pdo_conn_track_statement(conn, c->stmt);
 	return true;
 }
 
@@ -115,7 +115,7 @@ static bool cache_evict_one(async_pdo_conn_t *conn)
 	return false;
 }
 
-void async_pdo_stmt_cache_put(async_pdo_conn_t *conn, zend_string *sql, zval *options, zend_object *stmt)
+void async__pdo_stmt_cache_put(async_pdo_conn_t *conn, zend_string *sql, zval *options, zend_object *stmt)
 {
 	if (stmt->ce != pdo_stmt_ce || !conn_cacheable(conn, options) || zend_hash_exists(conn->stmt_cache, sql)) {
 		return;
@@ -183,7 +183,7 @@ static bool stmt_reset(zend_object *obj)
 	return true;
 }
 
-bool async_pdo_stmt_cache_back(zend_object *obj)
+bool async__pdo_stmt_cache_back(zend_object *obj)
 {
 	cached_t *c = cached_of(obj);
 	if (c == NULL || !c->in_use) {
@@ -209,11 +209,11 @@ bool async_pdo_stmt_cache_back(zend_object *obj)
 	GC_ADDREF(obj);
 	GC_DEL_FLAGS(obj, IS_OBJ_DESTRUCTOR_CALLED);
 	c->in_use = false;
-	async_pdo_conn_untrack_statement(conn, obj);
+	async__pdo_conn_untrack_statement(conn, obj);
 	return true;
 }
 
-void async_pdo_stmt_cache_free(async_pdo_conn_t *conn)
+void async__pdo_stmt_cache_free(async_pdo_conn_t *conn)
 {
 	HashTable *cache = conn->stmt_cache;
 	conn->stmt_cache = NULL;
@@ -232,7 +232,7 @@ void async_pdo_stmt_cache_free(async_pdo_conn_t *conn)
 	FREE_HASHTABLE(cache);
 }
 
-void async_pdo_stmt_cache_rshutdown(void)
+void async__pdo_stmt_cache_rshutdown(void)
 {
 	if (ASYNC_G(pdo_cached) != NULL) {
 		zend_hash_destroy(ASYNC_G(pdo_cached));
@@ -251,7 +251,7 @@ static ZEND_NAMED_FUNCTION(stmt_set_attribute)
 	orig_stmt_set_attribute(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
-void async_pdo_stmt_cache_minit(void)
+void async__pdo_stmt_cache_minit(void)
 {
 	pdo_stmt_ce = zend_hash_str_find_ptr(CG(class_table), "pdostatement", sizeof("pdostatement") - 1);
 	if (pdo_stmt_ce == NULL) {
@@ -264,7 +264,7 @@ void async_pdo_stmt_cache_minit(void)
 	}
 }
 
-void async_pdo_stmt_cache_mshutdown(void)
+void async__pdo_stmt_cache_mshutdown(void)
 {
 	if (pdo_stmt_ce == NULL || orig_stmt_set_attribute == NULL) {
 		return;

@@ -12,7 +12,7 @@
  *   nothing of PHP (nor another coroutine) finds it there; a concurrent open of the same key finds
  *   no entry and makes a new connection, which PHP registers under the key (and which is held in
  *   turn by its opener). Stream entries are moved by the transport factory's wrapper
- *   (async_persistent_stream_made(), called by hooks/stream_transport.c right after PHP's factory
+ *   (async__persistent_stream_made(), called by hooks/stream_transport.c right after PHP's factory
  *   registered the new stream, before its connect can suspend), and after pfsockopen() /
  *   stream_socket_client() returned one PHP reused; a PDO's once its constructor returns.
  * - Released when the holder closes it (fclose(): PHP removes the entry by pointer, whatever its
@@ -200,7 +200,7 @@ static void turn_give(persist_turn_t *t)
 	t->owner = next != NULL ? ASYNC_LIST_ITEM(next, persist_waiter_t, node)->co : NULL;
 	if (next != NULL) {
 		ZEND_ASYNC_CALLBACKS_NOTIFY(&t->event, NULL, NULL);
-		async_wait_plain_event_trim(&t->event);
+		async__wait_plain_event_trim(&t->event);
 	}
 }
 
@@ -210,7 +210,7 @@ static void turn_unuse(const zend_string *key, persist_turn_t *t)
 		return;
 	}
 	ZEND_ASSERT(t->owner == NULL && t->waiters.length == 0);
-	async_wait_plain_event_free(&t->event);
+	async__wait_plain_event_free(&t->event);
 	zend_hash_del(ASYNC_G(persistent_turns), (zend_string *) key);
 	efree(t);
 }
@@ -229,9 +229,9 @@ static persist_turn_t *turn_take(const zend_string *key, zend_coroutine_t *me)
 	persist_turn_t *t = zend_hash_find_ptr(turns, (zend_string *) key);
 	if (t == NULL) {
 		t = ecalloc(1, sizeof(*t));
-		async_wait_plain_event_init(&t->event, turn_info);
+		async__wait_plain_event_init(&t->event, turn_info);
 		zend_hash_add_new_ptr(turns, (zend_string *) key, t);
-	} else if (t->owner != NULL && !async_wait_allowed()) {
+	} else if (t->owner != NULL && !async__wait_allowed()) {
 		return NULL;
 	}
 	t->users++;
@@ -243,16 +243,16 @@ static persist_turn_t *turn_take(const zend_string *key, zend_coroutine_t *me)
 	async_list_append(&t->waiters, &waiter.node);
 	bool ok = true;
 	while (t->owner != me) {
-		if (!async_wait_event(&t->event, NULL, NULL, "wait for a persistent connection")) {
+		if (!async__wait_event(&t->event, NULL, NULL, "wait for a persistent connection")) {
 			ok = false;
 			break;
 		}
-		async_wait_plain_event_trim(&t->event);
+		async__wait_plain_event_trim(&t->event);
 	}
 	if (ok) {
 		return t;
 	}
-	async_wait_plain_event_trim(&t->event);
+	async__wait_plain_event_trim(&t->event);
 	if (t->owner == me) {
 		turn_give(t); /* handed to us as the cancellation came: the next one's */
 	} else {
@@ -538,7 +538,7 @@ static async_function_hook_t hooks[] = {
 	{ "stream_socket_client", ZEND_FN(async_stream_socket_client), NULL },
 };
 
-void async_persistent_stream_made(php_stream *stream, const char *persistent_id)
+void async__persistent_stream_made(php_stream *stream, const char *persistent_id)
 {
 	zend_coroutine_t *co = ASYNC_G(persistent_opening);
 	if (stream == NULL || persistent_id == NULL || co == NULL || co != ZEND_ASYNC_CURRENT_COROUTINE) {
@@ -781,7 +781,7 @@ static zend_object *pdo_constructed(zend_execute_data *execute_data, zval *retur
 	return Z_TYPE_P(return_value) == IS_OBJECT ? Z_OBJ_P(return_value) : NULL;
 }
 
-void async_persistent_pdo_construct(INTERNAL_FUNCTION_PARAMETERS, zif_handler orig)
+void async__persistent_pdo_construct(INTERNAL_FUNCTION_PARAMETERS, zif_handler orig)
 {
 	zend_coroutine_t *co = current_coroutine();
 	bool unknown;
@@ -825,7 +825,7 @@ void async_persistent_pdo_construct(INTERNAL_FUNCTION_PARAMETERS, zif_handler or
 
 #else /* !HAVE_ASYNC_PDO_POOL */
 
-void async_persistent_pdo_construct(INTERNAL_FUNCTION_PARAMETERS, zif_handler orig)
+void async__persistent_pdo_construct(INTERNAL_FUNCTION_PARAMETERS, zif_handler orig)
 {
 	orig(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
@@ -836,21 +836,21 @@ void async_persistent_pdo_construct(INTERNAL_FUNCTION_PARAMETERS, zif_handler or
  * Install, request end
  * ------------------------------------------------------------------------------------------- */
 
-zend_result async_hook_persistent_minit(void)
+zend_result async__hook_persistent_minit(void)
 {
-	async_function_hooks_install(hooks, sizeof(hooks) / sizeof(hooks[0]));
+	async__function_hooks_install(hooks, sizeof(hooks) / sizeof(hooks[0]));
 #ifdef HAVE_ASYNC_PDO_POOL
 	le_pdo_persistent = zend_fetch_list_dtor_id("PDO persistent database");
 #endif
 	return SUCCESS;
 }
 
-void async_hook_persistent_mshutdown(void)
+void async__hook_persistent_mshutdown(void)
 {
-	async_function_hooks_uninstall(hooks, sizeof(hooks) / sizeof(hooks[0]));
+	async__function_hooks_uninstall(hooks, sizeof(hooks) / sizeof(hooks[0]));
 }
 
-void async_hook_persistent_rshutdown(void)
+void async__hook_persistent_rshutdown(void)
 {
 	HashTable *cos = ASYNC_G(persistent_cos);
 	if (cos != NULL) {
@@ -874,7 +874,7 @@ void async_hook_persistent_rshutdown(void)
 		/* no coroutine outlives the request: nobody waits */
 		persist_turn_t *t;
 		ZEND_HASH_FOREACH_PTR(ASYNC_G(persistent_turns), t) {
-			async_wait_plain_event_free(&t->event);
+			async__wait_plain_event_free(&t->event);
 			efree(t);
 		} ZEND_HASH_FOREACH_END();
 		zend_hash_destroy(ASYNC_G(persistent_turns));

@@ -11,7 +11,7 @@
  *
  * - poll() of one descriptor waits on the reactor and answers what poll() would (ready, or 0 at
  *   libpq's own timeout: connect_timeout keeps working);
- * - getaddrinfo() runs on the thread pool (async_dns_getaddrinfo(), the hook of gethostbyname());
+ * - getaddrinfo() runs on the thread pool (async__dns_getaddrinfo(), the hook of gethostbyname());
  * - close() announces the socket to the poll registry first, so libpq's socket keeps one armed
  *   poll between queries instead of an epoll_ctl() pair per wait.
  *
@@ -63,13 +63,13 @@ typedef enum { PGSQL_ABSENT, PGSQL_REDIRECTED, PGSQL_STOCK, PGSQL_STOCK_WARNED }
 static pgsql_state_t pgsql_state = PGSQL_ABSENT;
 
 /* per-process: filled once at MINIT */
-async_pq_api_t async_pq_api;
+async_pq_api_t async__pq_api;
 
-bool async_pq_api_load(void *dl_handle)
+bool async__pq_api_load(void *dl_handle)
 {
 	void *scope = dl_handle != NULL ? dl_handle : RTLD_DEFAULT;
 #define PQ_API(field, symbol) \
-	if ((async_pq_api.field = (__typeof__(async_pq_api.field)) DL_FETCH_SYMBOL(scope, #symbol)) == NULL) { \
+	if ((async__pq_api.field = (__typeof__(async__pq_api.field)) DL_FETCH_SYMBOL(scope, #symbol)) == NULL) { \
 		return false; \
 	}
 	PQ_API(socket, PQsocket)
@@ -97,12 +97,12 @@ bool async_pq_api_load(void *dl_handle)
  * (errno ECANCELED: libpq's callers do not retry that, as they would EINTR). */
 static int pq_wait(struct pollfd *pfd, int timeout, pq_call_t *call)
 {
-	if (call == NULL || async_pq_call_track(call, pfd->fd)) {
+	if (call == NULL || async__pq_call_track(call, pfd->fd)) {
 		async_io_fd_track(pfd->fd); /* libpq's close() is ours: every close is announced */
 	}
-	int ready = async_io_wait_fd(pfd->fd, async_pq_poll_mask(pfd->events), timeout < 0 ? -1 : timeout);
+	int ready = async_io_wait_fd(pfd->fd, async__pq_poll_mask(pfd->events), timeout < 0 ? -1 : timeout);
 	if (ready > 0) {
-		pfd->revents = async_pq_poll_revents(ready, pfd->events);
+		pfd->revents = async__pq_poll_revents(ready, pfd->events);
 		return 1;
 	}
 	if (ready == 0) {
@@ -113,19 +113,19 @@ static int pq_wait(struct pollfd *pfd, int timeout, pq_call_t *call)
 		errno = ECANCELED;
 		return -1;
 	}
-	async_pq_call_interrupt(call);
-	return async_pq_cancel_poll(call, pfd, timeout);
+	async__pq_call_interrupt(call);
+	return async__pq_cancel_poll(call, pfd, timeout);
 }
 
 static int pq_poll(struct pollfd *fds, nfds_t nfds, int timeout)
 {
 	__typeof__(poll) *real = ORIGINAL(libpq_imports, LIBPQ_POLL, poll);
-	if (nfds != 1 || async_pq_on_pool_thread()) {
+	if (nfds != 1 || async__pq_on_pool_thread()) {
 		return real(fds, nfds, timeout);
 	}
-	pq_call_t *call = async_pq_call_current();
+	pq_call_t *call = async__pq_call_current();
 	if (call != NULL && call->interrupted != NULL) {
-		return async_pq_cancel_poll(call, fds, timeout); /* bounded, also where switching stopped */
+		return async__pq_cancel_poll(call, fds, timeout); /* bounded, also where switching stopped */
 	}
 	if (!async_io_can_wait() || (call != NULL && call->blocking)) {
 		return real(fds, nfds, timeout);
@@ -145,21 +145,21 @@ static int pdo_pq_poll(struct pollfd *fds, nfds_t nfds, int timeout)
 static int pq_getaddrinfo(const char *node, const char *service, const struct addrinfo *hints, struct addrinfo **res)
 {
 	__typeof__(getaddrinfo) *real = ORIGINAL(libpq_imports, LIBPQ_GETADDRINFO, getaddrinfo);
-	if (async_pq_on_pool_thread() || node == NULL || async_dns_is_literal_address(node)) {
+	if (async__pq_on_pool_thread() || node == NULL || async__dns_is_literal_address(node)) {
 		return real(node, service, hints, res);
 	}
-	pq_call_t *call = async_pq_call_current();
+	pq_call_t *call = async__pq_call_current();
 	if (call != NULL && call->interrupted != NULL) {
 		*res = NULL;
 		return EAI_CANCELED; /* a cancelled connect tries no further host */
 	}
-	if (!async_dns_can_wait() || (call != NULL && call->blocking)) {
+	if (!async__dns_can_wait() || (call != NULL && call->blocking)) {
 		return real(node, service, hints, res);
 	}
-	int status = async_dns_getaddrinfo(node, service, hints, res);
+	int status = async__dns_getaddrinfo(node, service, hints, res);
 	if (status == -1 && EG(exception)) {
 		if (call != NULL) {
-			async_pq_call_interrupt(call);
+			async__pq_call_interrupt(call);
 		}
 		*res = NULL;
 		return EAI_CANCELED;
@@ -169,7 +169,7 @@ static int pq_getaddrinfo(const char *node, const char *service, const struct ad
 
 static int pq_close(int fd)
 {
-	if (!async_pq_on_pool_thread()) {
+	if (!async__pq_on_pool_thread()) {
 		async_io_fd_closing(fd);
 	}
 	return ORIGINAL(libpq_imports, LIBPQ_CLOSE, close)(fd);
@@ -186,7 +186,7 @@ static zend_module_entry *pq_module(const char *name)
 
 static void pq_restore_all(void)
 {
-	async_pq_conn_uninstall();
+	async__pq_conn_uninstall();
 	async_import_restore(pdo_imports, 1);
 	async_import_restore(libpq_imports, LIBPQ_COUNT);
 }
@@ -194,10 +194,10 @@ static void pq_restore_all(void)
 /* The module entry is static data of the driver's own object: an address in it. */
 static bool pq_install_driver(zend_module_entry *module, size_t slot)
 {
-	return module == NULL || async_pq_conn_install(module, module->handle, slot);
+	return module == NULL || async__pq_conn_install(module, module->handle, slot);
 }
 
-zend_result async_hook_pgsql_minit(void)
+zend_result async__hook_pgsql_minit(void)
 {
 	zend_module_entry *pgsql = pq_module("pgsql");
 	zend_module_entry *pdo_pgsql = pq_module("pdo_pgsql");
@@ -206,11 +206,11 @@ zend_result async_hook_pgsql_minit(void)
 	}
 	pgsql_state = PGSQL_STOCK;
 	void *handle = pgsql != NULL ? pgsql->handle : pdo_pgsql->handle;
-	if (!async_pq_api_load(handle)) {
+	if (!async__pq_api_load(handle)) {
 		return SUCCESS;
 	}
 	/* libpq's object: the one holding PQstatus() */
-	if (async_import_redirect((const void *) async_pq_api.status, libpq_imports, LIBPQ_COUNT) != LIBPQ_COUNT) {
+	if (async_import_redirect((const void *) async__pq_api.status, libpq_imports, LIBPQ_COUNT) != LIBPQ_COUNT) {
 		async_import_restore(libpq_imports, LIBPQ_COUNT);
 		return SUCCESS;
 	}
@@ -226,7 +226,7 @@ zend_result async_hook_pgsql_minit(void)
 	return SUCCESS;
 }
 
-void async_hook_pgsql_mshutdown(void)
+void async__hook_pgsql_mshutdown(void)
 {
 	pq_restore_all();
 	if (pgsql_state == PGSQL_REDIRECTED) {
@@ -234,7 +234,7 @@ void async_hook_pgsql_mshutdown(void)
 	}
 }
 
-void async_hook_pgsql_rinit(void)
+void async__hook_pgsql_rinit(void)
 {
 	if (pgsql_state != PGSQL_STOCK) {
 		return;
@@ -245,16 +245,16 @@ void async_hook_pgsql_rinit(void)
 		"binary this platform does not describe): PostgreSQL calls keep blocking in coroutines");
 }
 
-void async_hook_pgsql_rshutdown(void)
+void async__hook_pgsql_rshutdown(void)
 {
-	async_pq_conn_rshutdown();
+	async__pq_conn_rshutdown();
 }
 
 #else /* !HAVE_ASYNC_PGSQL: built without libpq's headers, the drivers stay stock */
 
-zend_result async_hook_pgsql_minit(void) { return SUCCESS; }
-void async_hook_pgsql_mshutdown(void) {}
-void async_hook_pgsql_rinit(void) {}
-void async_hook_pgsql_rshutdown(void) {}
+zend_result async__hook_pgsql_minit(void) { return SUCCESS; }
+void async__hook_pgsql_mshutdown(void) {}
+void async__hook_pgsql_rinit(void) {}
+void async__hook_pgsql_rshutdown(void) {}
 
 #endif /* HAVE_ASYNC_PGSQL */

@@ -3,7 +3,7 @@
  *
  * Stopping the wait is not enough: the backend would go on running the statement, and libpq's
  * connection would be left half-way through a protocol exchange. So the cancellation is kept
- * aside (async_pq_call_interrupt()), and the call goes on, bounded by async.pgsql_cancel_grace_ms:
+ * aside (async__pq_call_interrupt()), and the call goes on, bounded by async.pgsql_cancel_grace_ms:
  *
  * 1. once libpq waits to read (its query is out), the server is asked to cancel the statement:
  *    PQcancel(), which opens a connection of its own and waits for the server to take the
@@ -12,7 +12,7 @@
  *    statement instead;
  * 2. libpq reads the server's answer ("canceling statement due to user request") and returns;
  *    the wrapper (hooks/pgsql_conn.c) then reads whatever the connection still sends until it is
- *    idle, ending a COPY (async_pq_cancel_drain()), so the next query works. In a transaction,
+ *    idle, ending a COPY (async__pq_cancel_drain()), so the next query works. In a transaction,
  *    that transaction is in the failed state, as after any error;
  * 3. the cancellation goes up from the driver's call.
  *
@@ -40,7 +40,7 @@
  * cancel request */
 static __thread bool pq_on_pool;
 
-bool async_pq_on_pool_thread(void)
+bool async__pq_on_pool_thread(void)
 {
 	return pq_on_pool;
 }
@@ -62,7 +62,7 @@ static void pq_absorb(zend_object **kept)
 	}
 }
 
-void async_pq_call_interrupt(pq_call_t *call)
+void async__pq_call_interrupt(pq_call_t *call)
 {
 	if (call->interrupted == NULL) {
 		call->grace_end_ns = async_monotonic_ns() + (uint64_t) ASYNC_G(pgsql_cancel_grace_ms) * 1000000u;
@@ -95,9 +95,9 @@ static void pq_cancel_run(zend_async_work_event_t *work)
 {
 	pq_cancel_job_t *job = PQ_JOB(work);
 	pq_on_pool = true;
-	job->ok = async_pq_api.cancel(job->cancel, job->errbuf, (int) sizeof(job->errbuf));
+	job->ok = async__pq_api.cancel(job->cancel, job->errbuf, (int) sizeof(job->errbuf));
 	if (job->free_cancel) {
-		async_pq_api.free_cancel(job->cancel);
+		async__pq_api.free_cancel(job->cancel);
 	}
 	pq_on_pool = false;
 	work->result = job->ok;
@@ -118,7 +118,7 @@ static bool pq_job_wait(zend_async_work_event_t *work, uint64_t end_ns, zend_obj
 		if (ms == 0 || tries > 100 || !async_io_can_wait()) {
 			return false;
 		}
-		zend_coroutine_t *co = async_wait_begin(NULL, "wait for a PostgreSQL cancel request");
+		zend_coroutine_t *co = async__wait_begin(NULL, "wait for a PostgreSQL cancel request");
 		if (co == NULL) {
 			if (!EG(exception)) {
 				return false;
@@ -126,10 +126,10 @@ static bool pq_job_wait(zend_async_work_event_t *work, uint64_t end_ns, zend_obj
 			pq_absorb(kept);
 			continue;
 		}
-		bool ok = async_wait_on(co, &work->base, false, zend_async_waker_callback_resolve, NULL)
-			&& (ms < 0 || async_wait_on_timer(co, (zend_ulong) ms, 0, zend_async_waker_callback_resolve))
-			&& async_wait_suspend(co);
-		async_wait_end(co);
+		bool ok = async__wait_on(co, &work->base, false, zend_async_waker_callback_resolve, NULL)
+			&& (ms < 0 || async__wait_on_timer(co, (zend_ulong) ms, 0, zend_async_waker_callback_resolve))
+			&& async__wait_suspend(co);
+		async__wait_end(co);
 		if (!ok) {
 			pq_absorb(kept);
 		}
@@ -168,7 +168,7 @@ static int pq_cancel_on_pool(PGcancel *cancel, bool free_cancel, uint64_t end_ns
 static void pq_send_cancel(pq_call_t *call)
 {
 	call->cancel_sent = true;
-	PGcancel *cancel = async_pq_api.get_cancel(call->conn);
+	PGcancel *cancel = async__pq_api.get_cancel(call->conn);
 	if (cancel == NULL) {
 		call->cancel_failed = true;
 		strlcpy(call->cancel_error, "no cancel key for this connection", sizeof(call->cancel_error));
@@ -186,36 +186,36 @@ static void pq_send_cancel(pq_call_t *call)
 		/* -2: no job was made (it never took the cancel object): blocking below */
 	}
 	if (ok == -2) {
-		ok = async_pq_api.cancel(cancel, call->cancel_error, (int) sizeof(call->cancel_error));
-		async_pq_api.free_cancel(cancel);
+		ok = async__pq_api.cancel(cancel, call->cancel_error, (int) sizeof(call->cancel_error));
+		async__pq_api.free_cancel(cancel);
 	}
 	if (!ok) {
 		call->cancel_failed = true;
 	}
 }
 
-void async_pq_cancel_blocking(PGconn *conn)
+void async__pq_cancel_blocking(PGconn *conn)
 {
-	PGcancel *cancel = async_pq_api.get_cancel(conn);
+	PGcancel *cancel = async__pq_api.get_cancel(conn);
 	if (cancel == NULL) {
 		return;
 	}
 	char errbuf[256];
-	async_pq_api.cancel(cancel, errbuf, (int) sizeof(errbuf));
-	async_pq_api.free_cancel(cancel);
+	async__pq_api.cancel(cancel, errbuf, (int) sizeof(errbuf));
+	async__pq_api.free_cancel(cancel);
 }
 
-int async_pq_cancel_request(PGcancel *cancel, char *errbuf, int errbufsize)
+int async__pq_cancel_request(PGcancel *cancel, char *errbuf, int errbufsize)
 {
 	if (pq_on_pool || cancel == NULL || !async_io_can_wait()) {
-		return async_pq_api.cancel(cancel, errbuf, errbufsize);
+		return async__pq_api.cancel(cancel, errbuf, errbufsize);
 	}
 	/* the caller frees `cancel` when we return: wait for the job, whatever comes meanwhile */
 	zend_object *kept = NULL;
 	int ok = pq_cancel_on_pool(cancel, false, 0, &kept, errbuf, errbufsize > 0 ? (size_t) errbufsize : 0);
 	if (ok < 0) {
 		ZEND_ASSERT(ok == -2 && "without an end the job is waited for");
-		ok = async_pq_api.cancel(cancel, errbuf, errbufsize);
+		ok = async__pq_api.cancel(cancel, errbuf, errbufsize);
 	}
 	if (kept != NULL) {
 		zend_throw_exception_internal(kept);
@@ -236,14 +236,14 @@ static int pq_cut(pq_call_t *call, struct pollfd *pfd)
 	return 1;
 }
 
-int async_pq_cancel_poll(pq_call_t *call, struct pollfd *pfd, int timeout_ms)
+int async__pq_cancel_poll(pq_call_t *call, struct pollfd *pfd, int timeout_ms)
 {
 	ZEND_ASSERT(call->interrupted != NULL);
-	if (call->kind != PQ_CALL_QUERY || call->conn == NULL || async_pq_api.status(call->conn) != CONNECTION_OK) {
+	if (call->kind != PQ_CALL_QUERY || call->conn == NULL || async__pq_api.status(call->conn) != CONNECTION_OK) {
 		errno = ECANCELED;
 		return -1;
 	}
-	int mask = async_pq_poll_mask(pfd->events);
+	int mask = async__pq_poll_mask(pfd->events);
 	if (!call->cancel_sent && !call->cut && !(mask & ASYNC_POLL_WRITE)) {
 		pq_send_cancel(call);
 	}
@@ -261,7 +261,7 @@ int async_pq_cancel_poll(pq_call_t *call, struct pollfd *pfd, int timeout_ms)
 				pq_absorb(&call->interrupted);
 				continue;
 			}
-			pfd->revents = async_pq_poll_revents(ready, pfd->events);
+			pfd->revents = async__pq_poll_revents(ready, pfd->events);
 		} else {
 			/* switching became impossible (the request is ending): block, still bounded */
 			ready = poll(pfd, 1, (int) ms);
@@ -281,27 +281,27 @@ int async_pq_cancel_poll(pq_call_t *call, struct pollfd *pfd, int timeout_ms)
 	}
 }
 
-void async_pq_cancel_drain(pq_call_t *call)
+void async__pq_cancel_drain(pq_call_t *call)
 {
 	PGconn *conn = call->conn;
 	ZEND_ASSERT(conn != NULL && call->interrupted != NULL);
 	/* bounded: each round waits within the grace, and a result is read each time */
 	for (int i = 0; i < 100000 && !call->cut; i++) {
-		if (async_pq_api.status(conn) != CONNECTION_OK) {
+		if (async__pq_api.status(conn) != CONNECTION_OK) {
 			return;
 		}
-		PGresult *result = async_pq_api.get_result(conn);
+		PGresult *result = async__pq_api.get_result(conn);
 		if (result == NULL) {
 			return; /* idle (in pipeline mode: the end of one query's results) */
 		}
-		ExecStatusType status = async_pq_api.result_status(result);
-		async_pq_api.clear(result);
+		ExecStatusType status = async__pq_api.result_status(result);
+		async__pq_api.clear(result);
 		if (status == PGRES_COPY_IN) {
-			async_pq_api.put_copy_end(conn, "COPY cancelled: the coroutine was cancelled");
+			async__pq_api.put_copy_end(conn, "COPY cancelled: the coroutine was cancelled");
 		} else if (status == PGRES_COPY_OUT) {
 			char *buffer = NULL;
-			while (async_pq_api.get_copy_data(conn, &buffer, 0) > 0) {
-				async_pq_api.freemem(buffer);
+			while (async__pq_api.get_copy_data(conn, &buffer, 0) > 0) {
+				async__pq_api.freemem(buffer);
 				buffer = NULL;
 			}
 		} else if (status == PGRES_COPY_BOTH) {

@@ -247,7 +247,7 @@ static pq_conn_t *pq_conn_get(PGconn *conn)
 	st = ecalloc(1, sizeof(*st));
 	st->conn = conn;
 	st->tracked_fd = -1;
-	async_wait_plain_event_init(&st->turn, pq_turn_info);
+	async__wait_plain_event_init(&st->turn, pq_turn_info);
 	async_list_append(&ASYNC_G(pgsql_states), &st->all);
 	zend_hash_index_add_new_ptr(conns, pq_key(conn), st);
 	return st;
@@ -257,7 +257,7 @@ static void pq_conn_free(pq_conn_t *st)
 {
 	ZEND_ASSERT(st->holders == 0 && st->owner == NULL);
 	async_list_remove(&ASYNC_G(pgsql_states), &st->all);
-	async_wait_plain_event_free(&st->turn);
+	async__wait_plain_event_free(&st->turn);
 	efree(st);
 }
 
@@ -311,7 +311,7 @@ static void pq_conn_closed(pq_conn_t *st)
 	}
 	if (st->holders > 0) {
 		ZEND_ASYNC_CALLBACKS_NOTIFY(&st->turn, NULL, NULL);
-		async_wait_plain_event_trim(&st->turn);
+		async__wait_plain_event_trim(&st->turn);
 		return;
 	}
 	pq_conn_free(st);
@@ -326,7 +326,7 @@ static void pq_turn_give(pq_conn_t *st)
 	st->depth = next != NULL ? 1 : 0;
 	if (next != NULL) {
 		ZEND_ASYNC_CALLBACKS_NOTIFY(&st->turn, NULL, NULL);
-		async_wait_plain_event_trim(&st->turn);
+		async__wait_plain_event_trim(&st->turn);
 	}
 }
 
@@ -344,11 +344,11 @@ static bool pq_turn_take(pq_conn_t *st, zend_coroutine_t *me)
 	st->holders++;
 	bool ok = true;
 	while (st->owner != me && !st->closed) {
-		if (!async_wait_event(&st->turn, NULL, NULL, "wait for a PostgreSQL connection")) {
+		if (!async__wait_event(&st->turn, NULL, NULL, "wait for a PostgreSQL connection")) {
 			ok = false;
 			break;
 		}
-		async_wait_plain_event_trim(&st->turn);
+		async__wait_plain_event_trim(&st->turn);
 	}
 	st->holders--;
 	if (st->closed) {
@@ -366,7 +366,7 @@ static bool pq_turn_take(pq_conn_t *st, zend_coroutine_t *me)
 	if (ok) {
 		return true;
 	}
-	async_wait_plain_event_trim(&st->turn);
+	async__wait_plain_event_trim(&st->turn);
 	if (st->owner == me) {
 		pq_turn_give(st); /* handed to us as the cancellation came: the next one's */
 	} else {
@@ -379,14 +379,14 @@ static bool pq_turn_take(pq_conn_t *st, zend_coroutine_t *me)
  * Call records
  * ------------------------------------------------------------------------------------------- */
 
-pq_call_t *async_pq_call_current(void)
+pq_call_t *async__pq_call_current(void)
 {
 	HashTable *calls = ASYNC_G(pgsql_calls);
 	zend_coroutine_t *co = ZEND_ASYNC_CURRENT_COROUTINE;
 	return calls != NULL && co != NULL ? zend_hash_index_find_ptr(calls, pq_key(co)) : NULL;
 }
 
-bool async_pq_call_track(pq_call_t *call, int fd)
+bool async__pq_call_track(pq_call_t *call, int fd)
 {
 	if (call->state == NULL) {
 		return true; /* a connect: rare, and its descriptor changes from host to host */
@@ -517,7 +517,7 @@ static void pq_conn_end_cancel(pq_conn_t *st)
 {
 	if (!st->end_cancelled) {
 		st->end_cancelled = true;
-		async_pq_cancel_blocking(st->conn);
+		async__pq_cancel_blocking(st->conn);
 	}
 }
 
@@ -611,7 +611,7 @@ static bool pq_leave(pq_call_t *call)
 {
 	bool interrupted = call->interrupted != NULL;
 	if (interrupted && call->kind == PQ_CALL_QUERY && !call->cut) {
-		async_pq_cancel_drain(call);
+		async__pq_cancel_drain(call);
 	}
 	pq_call_pop(call);
 	if (call->state != NULL) {
@@ -638,15 +638,15 @@ static bool pq_leave(pq_call_t *call)
 		pq_call_t call; \
 		switch (pq_enter(conn, &call, PQ_CALL_QUERY)) { \
 			case PQ_STOCK: return REAL(name) args; \
-			case PQ_REFUSED: return async_pq_api.make_empty_result(NULL, PGRES_COMMAND_OK); \
+			case PQ_REFUSED: return async__pq_api.make_empty_result(NULL, PGRES_COMMAND_OK); \
 			default: break; \
 		} \
 		type result = REAL(name) args; \
 		if (UNEXPECTED(pq_leave(&call))) { \
 			if (result != NULL) { \
-				async_pq_api.clear(result); \
+				async__pq_api.clear(result); \
 			} \
-			result = async_pq_api.make_empty_result(NULL, PGRES_COMMAND_OK); \
+			result = async__pq_api.make_empty_result(NULL, PGRES_COMMAND_OK); \
 		} \
 		return result; \
 	}
@@ -685,7 +685,7 @@ static PGresult *pq_w_PQgetResult(PGconn *conn)
 	PGresult *result = REAL(PQgetResult)(conn);
 	if (UNEXPECTED(pq_leave(&call))) {
 		if (result != NULL) {
-			async_pq_api.clear(result);
+			async__pq_api.clear(result);
 		}
 		return NULL;
 	}
@@ -703,7 +703,7 @@ static PGnotify *pq_w_PQnotifies(PGconn *conn)
 	PGnotify *notify = REAL(PQnotifies)(conn);
 	if (UNEXPECTED(pq_leave(&call))) {
 		if (notify != NULL) {
-			async_pq_api.freemem(notify);
+			async__pq_api.freemem(notify);
 		}
 		return NULL;
 	}
@@ -722,7 +722,7 @@ static int pq_w_PQgetCopyData(PGconn *conn, char **buffer, int async)
 	int result = REAL(PQgetCopyData)(conn, buffer, async);
 	if (UNEXPECTED(pq_leave(&call))) {
 		if (result > 0 && *buffer != NULL) {
-			async_pq_api.freemem(*buffer);
+			async__pq_api.freemem(*buffer);
 		}
 		*buffer = NULL;
 		return -1;
@@ -754,7 +754,7 @@ static PGconn *pq_connected(pq_call_t *call, PGconn *conn)
 	}
 	pq_rethrow(interrupted);
 	pq_quiet(EG(exception));
-	if (conn != NULL && async_pq_api.status(conn) == CONNECTION_BAD) {
+	if (conn != NULL && async__pq_api.status(conn) == CONNECTION_BAD) {
 		pq_conn_get(conn)->connect_cancel = interrupted;
 	}
 	return conn;
@@ -872,19 +872,19 @@ static int pq_w_PQrequestCancel(PGconn *conn)
 	if (!async_io_can_wait()) {
 		return REAL(PQrequestCancel)(conn);
 	}
-	PGcancel *cancel = async_pq_api.get_cancel(conn);
+	PGcancel *cancel = async__pq_api.get_cancel(conn);
 	if (cancel == NULL) {
 		return REAL(PQrequestCancel)(conn);
 	}
 	char errbuf[256];
-	int ok = async_pq_cancel_request(cancel, errbuf, sizeof(errbuf));
-	async_pq_api.free_cancel(cancel);
+	int ok = async__pq_cancel_request(cancel, errbuf, sizeof(errbuf));
+	async__pq_api.free_cancel(cancel);
 	return ok;
 }
 
 static int pq_w_PQcancel(PGcancel *cancel, char *errbuf, int errbufsize)
 {
-	return async_pq_cancel_request(cancel, errbuf, errbufsize);
+	return async__pq_cancel_request(cancel, errbuf, errbufsize);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -952,7 +952,7 @@ static void pq_real_load(void *dl_handle)
 	}
 }
 
-bool async_pq_conn_install(const void *driver_anchor, void *dl_handle, size_t slot)
+bool async__pq_conn_install(const void *driver_anchor, void *dl_handle, size_t slot)
 {
 	ZEND_ASSERT(slot < PQ_DRIVERS);
 	pq_real_load(dl_handle);
@@ -967,7 +967,7 @@ bool async_pq_conn_install(const void *driver_anchor, void *dl_handle, size_t sl
 	}
 	async_import_redirect(driver_anchor, table, used);
 	pq_driver_redirected[slot] = true;
-	async_error_filter_register(pq_error_filter);
+	async__error_filter_register(pq_error_filter);
 	/* the waits must find a record wherever the driver enters: all or nothing */
 	for (size_t i = 0; i < used; i++) {
 		if (table[i].original == NULL) {
@@ -982,7 +982,7 @@ bool async_pq_conn_install(const void *driver_anchor, void *dl_handle, size_t sl
 	return true;
 }
 
-void async_pq_conn_uninstall(void)
+void async__pq_conn_uninstall(void)
 {
 	for (size_t slot = 0; slot < PQ_DRIVERS; slot++) {
 		if (pq_driver_redirected[slot]) {
@@ -996,7 +996,7 @@ void async_pq_conn_uninstall(void)
  * Request end
  * ------------------------------------------------------------------------------------------- */
 
-void async_pq_conn_rshutdown(void)
+void async__pq_conn_rshutdown(void)
 {
 	ASYNC_G(pgsql_quiet_frame) = NULL;
 	/* The call records lived on coroutines' stacks, which are gone or unwound now. */
@@ -1025,7 +1025,7 @@ void async_pq_conn_rshutdown(void)
 				REAL(PQfinish)(st->conn);
 			}
 		}
-		async_wait_plain_event_free(&st->turn);
+		async__wait_plain_event_free(&st->turn);
 		efree(st);
 	}
 	if (conns != NULL) {

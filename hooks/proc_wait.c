@@ -31,8 +31,8 @@
 
 #ifdef PHP_WIN32
 /* POSIX only (posix_spawn, waitid, pidfd): on Windows PHP's own functions stay in place. */
-zend_result async_hook_proc_wait_minit(void) { return SUCCESS; }
-void async_hook_proc_wait_mshutdown(void) {}
+zend_result async__hook_proc_wait_minit(void) { return SUCCESS; }
+void async__hook_proc_wait_mshutdown(void) {}
 #else
 #include "async_io_wait.h"
 #include "core/core.h"
@@ -76,7 +76,7 @@ static int child_pending(idtype_t idtype, id_t id, int options)
 	return info.si_pid != 0 ? 1 : 0;
 }
 
-bool async_child_wait_exit(pid_t pid)
+bool async__child_wait_exit(pid_t pid)
 {
 	ZEND_ASSERT(pid > 0);
 	if (child_pending(P_PID, (id_t) pid, WEXITED) != 0) {
@@ -86,7 +86,7 @@ bool async_child_wait_exit(pid_t pid)
 	if (event == NULL) {
 		return false;
 	}
-	bool ok = async_wait_event(&event->base, NULL, NULL, "wait for a process");
+	bool ok = async__wait_event(&event->base, NULL, NULL, "wait for a process");
 	ZEND_ASYNC_EVENT_RELEASE(&event->base);
 	return ok;
 }
@@ -96,7 +96,7 @@ static bool child_wait_polled(idtype_t idtype, id_t id, int options)
 {
 	zend_ulong interval = POLL_FIRST_MS;
 	while (child_pending(idtype, id, options) == 0) {
-		if (!async_wait_ms(interval, 0)) {
+		if (!async__wait_ms(interval, 0)) {
 			return false;
 		}
 		interval = MIN(interval * 2, POLL_MAX_MS);
@@ -134,7 +134,7 @@ static bool waitpid_wait(zend_long pid, zend_long waitpid_options)
 		return true;
 	}
 	if (pid > 0 && options == WEXITED) {
-		return async_child_wait_exit((pid_t) pid);
+		return async__child_wait_exit((pid_t) pid);
 	}
 	if (pid > 0) {
 		return child_wait_polled(P_PID, (id_t) pid, options);
@@ -217,7 +217,7 @@ static ZEND_FUNCTION(async_proc_close)
 				zend_list_close(proc->pipes[i]);
 			}
 		}
-		if (!async_child_wait_exit(proc->child)) {
+		if (!async__child_wait_exit(proc->child)) {
 			RETURN_THROWS();
 		}
 	}
@@ -292,22 +292,22 @@ static ZEND_FUNCTION(async_pclose)
 	}
 	pid_t pid = stream != NULL ? popen_child(stream) : 0;
 	if (pid > 0 && popen_end_pipe(stream, ((stdio_data_head_t *) stream->abstract)->fd)) {
-		if (!async_child_wait_exit(pid)) {
+		if (!async__child_wait_exit(pid)) {
 			RETURN_THROWS();
 		}
 	}
 	hooks[HOOK_PCLOSE].original(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
-zend_result async_hook_proc_wait_minit(void)
+zend_result async__hook_proc_wait_minit(void)
 {
-	async_function_hooks_install(hooks, sizeof(hooks) / sizeof(hooks[0]));
+	async__function_hooks_install(hooks, sizeof(hooks) / sizeof(hooks[0]));
 	return SUCCESS;
 }
 
-void async_hook_proc_wait_mshutdown(void)
+void async__hook_proc_wait_mshutdown(void)
 {
-	async_function_hooks_uninstall(hooks, sizeof(hooks) / sizeof(hooks[0]));
+	async__function_hooks_uninstall(hooks, sizeof(hooks) / sizeof(hooks[0]));
 }
 
 #endif /* PHP_WIN32 */

@@ -38,7 +38,7 @@ static zend_ulong saturating_add(zend_ulong a, zend_ulong b)
 /* Suspending applies once the runtime is launched and we may switch. */
 static bool in_coroutine(void)
 {
-	return ZEND_ASYNC_G(coroutine) != NULL && async_wait_allowed();
+	return ZEND_ASYNC_G(coroutine) != NULL && async__wait_allowed();
 }
 
 #define FALLBACK(which) do { \
@@ -59,7 +59,7 @@ static ZEND_FUNCTION(async_sleep)
 		zend_argument_value_error(1, "must be greater than or equal to 0");
 		RETURN_THROWS();
 	}
-	if (!async_wait_ms(saturating_mul((zend_ulong) seconds, 1000), 0)) {
+	if (!async__wait_ms(saturating_mul((zend_ulong) seconds, 1000), 0)) {
 		RETURN_THROWS();
 	}
 	RETURN_LONG(0);
@@ -76,7 +76,7 @@ static ZEND_FUNCTION(async_usleep)
 		zend_argument_value_error(1, "must be greater than or equal to 0");
 		RETURN_THROWS();
 	}
-	if (!async_wait_ms((zend_ulong) microseconds / 1000, ((zend_ulong) microseconds % 1000) * 1000)) {
+	if (!async__wait_ms((zend_ulong) microseconds / 1000, ((zend_ulong) microseconds % 1000) * 1000)) {
 		RETURN_THROWS();
 	}
 }
@@ -101,7 +101,7 @@ static ZEND_FUNCTION(async_time_nanosleep)
 		zend_value_error("Nanoseconds was not in the range 0 to 999 999 999 or seconds was negative");
 		RETURN_THROWS();
 	}
-	if (!async_wait_ms(saturating_add(saturating_mul((zend_ulong) seconds, 1000), (zend_ulong) nanoseconds / 1000000),
+	if (!async__wait_ms(saturating_add(saturating_mul((zend_ulong) seconds, 1000), (zend_ulong) nanoseconds / 1000000),
 			(zend_ulong) nanoseconds % 1000000)) {
 		RETURN_THROWS();
 	}
@@ -120,7 +120,7 @@ static ZEND_FUNCTION(async_time_sleep_until)
 	const uint64_t ns_per_sec = 1000000000;
 	const double top_target_sec = (double) (UINT64_MAX / ns_per_sec);
 	struct timeval tm;
-	async_clock_t *clock = async_clock_current(); /* inside virtual_time(): its clock */
+	async_clock_t *clock = async__clock_current(); /* inside virtual_time(): its clock */
 	if (clock == NULL && gettimeofday(&tm, NULL) != 0) {
 		RETURN_FALSE;
 	}
@@ -129,7 +129,7 @@ static ZEND_FUNCTION(async_time_sleep_until)
 		RETURN_THROWS();
 	}
 	uint64_t target_ns = (uint64_t) (target * ns_per_sec);
-	uint64_t current_ns = clock != NULL ? async_clock_wall_ns(clock)
+	uint64_t current_ns = clock != NULL ? async__clock_wall_ns(clock)
 		: ((uint64_t) tm.tv_sec) * ns_per_sec + ((uint64_t) tm.tv_usec) * 1000;
 	if (target_ns < current_ns) {
 		php_error_docref(NULL, E_WARNING, "Argument #1 ($timestamp) must be greater than or equal to the current time");
@@ -138,19 +138,19 @@ static ZEND_FUNCTION(async_time_sleep_until)
 	uint64_t diff_ns = target_ns - current_ns;
 	zend_ulong ms = (zend_ulong) (diff_ns / 1000000);
 	zend_ulong ns = (zend_ulong) (diff_ns % 1000000);
-	if (!async_wait_ms(ms, ns)) {
+	if (!async__wait_ms(ms, ns)) {
 		RETURN_THROWS();
 	}
 	RETURN_TRUE;
 }
 
-zend_result async_hook_sleep_minit(void)
+zend_result async__hook_sleep_minit(void)
 {
-	async_function_hooks_install(hooks, sizeof(hooks) / sizeof(hooks[0]));
+	async__function_hooks_install(hooks, sizeof(hooks) / sizeof(hooks[0]));
 	return SUCCESS;
 }
 
-void async_hook_sleep_mshutdown(void)
+void async__hook_sleep_mshutdown(void)
 {
-	async_function_hooks_uninstall(hooks, sizeof(hooks) / sizeof(hooks[0]));
+	async__function_hooks_uninstall(hooks, sizeof(hooks) / sizeof(hooks[0]));
 }

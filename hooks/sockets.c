@@ -115,7 +115,7 @@ static bool sockets_state(void)
 
 /* The hooks install at MINIT; the class exists only after ext/sockets' MINIT, so its object
  * handlers are wrapped on the first request. */
-void async_hook_sockets_rinit(void)
+void async__hook_sockets_rinit(void)
 {
 	if (socket_create_object_orig == NULL && sockets_state() && sockets_ce->create_object != NULL) {
 		socket_create_object_orig = sockets_ce->create_object;
@@ -431,7 +431,7 @@ static ZEND_FUNCTION(async_socket_connect)
 			call_nonblocking(HOOK_CONNECT, sock, fl, INTERNAL_FUNCTION_PARAM_PASSTHRU);
 			return;
 		}
-		if (!async_wait_ms(5, 0)) {
+		if (!async__wait_ms(5, 0)) {
 			return;
 		}
 	}
@@ -863,7 +863,7 @@ static int select_wait(select_state_t *st, fd_set ready[3], zend_long timeout_ms
 		if (woke_for_nothing) {
 			/* The registry saw something select() does not count (a hang-up on a descriptor
 			 * only watched for writing): look again shortly instead of spinning. */
-			if (!async_wait_ms(remaining < 0 || remaining > 5 ? 5 : (zend_ulong) remaining, 0)) {
+			if (!async__wait_ms(remaining < 0 || remaining > 5 ? 5 : (zend_ulong) remaining, 0)) {
 				bits = -2;
 				break;
 			}
@@ -976,15 +976,15 @@ static async_function_hook_t hooks[HOOK_COUNT] = {
 	[HOOK_CLOSE] = { "socket_close", ZEND_FN(async_socket_close), NULL },
 };
 
-zend_result async_hook_sockets_minit(void)
+zend_result async__hook_sockets_minit(void)
 {
-	async_function_hooks_install(hooks, HOOK_COUNT);
+	async__function_hooks_install(hooks, HOOK_COUNT);
 	return SUCCESS;
 }
 
-void async_hook_sockets_mshutdown(void)
+void async__hook_sockets_mshutdown(void)
 {
-	async_function_hooks_uninstall(hooks, HOOK_COUNT);
+	async__function_hooks_uninstall(hooks, HOOK_COUNT);
 	/* ext/sockets' class may already be gone (modules shut down in reverse order): its
 	 * create_object is left as is, the whole process ends. */
 	sockets_ce = NULL;

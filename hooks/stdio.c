@@ -38,7 +38,7 @@ static php_stream_ops stdio_orig;
 /* per-process: whether the table is ours (MINIT .. MSHUTDOWN) */
 static bool stdio_installed;
 
-const php_stream_ops *async_stdio_orig_ops(void)
+const php_stream_ops *async__stdio_orig_ops(void)
 {
 	return &stdio_orig;
 }
@@ -52,15 +52,15 @@ static void state_dtor(zval *zv)
 	efree(Z_PTR_P(zv));
 }
 
-async_stdio_state_t *async_stdio_state_find(php_stream *stream)
+async_stdio_state_t *async__stdio_state_find(php_stream *stream)
 {
 	HashTable *ht = ASYNC_G(stdio_streams);
 	return ht ? zend_hash_index_find_ptr(ht, (zend_ulong) (uintptr_t) stream) : NULL;
 }
 
-async_stdio_state_t *async_stdio_state_get(php_stream *stream)
+async_stdio_state_t *async__stdio_state_get(php_stream *stream)
 {
-	async_stdio_state_t *st = async_stdio_state_find(stream);
+	async_stdio_state_t *st = async__stdio_state_find(stream);
 	if (st != NULL) {
 		return st;
 	}
@@ -74,10 +74,10 @@ async_stdio_state_t *async_stdio_state_get(php_stream *stream)
 	return st;
 }
 
-void async_hook_stdio_rshutdown(void)
+void async__hook_stdio_rshutdown(void)
 {
-	async_stdio_lock_rshutdown();
-	async_stdio_copy_rshutdown();
+	async__stdio_lock_rshutdown();
+	async__stdio_copy_rshutdown();
 	ASYNC_G(stdio_budget_co) = NULL;
 	if (ASYNC_G(stdio_streams) != NULL) {
 		zend_hash_destroy(ASYNC_G(stdio_streams));
@@ -94,10 +94,10 @@ void async_hook_stdio_rshutdown(void)
  * coroutine: the only case that may wait in the reactor. */
 static bool pipe_can_wait(php_stream *stream, int *fd)
 {
-	if (!(stream->flags & PHP_STREAM_FLAG_NO_SEEK) || !async_stdio_may_switch()) {
+	if (!(stream->flags & PHP_STREAM_FLAG_NO_SEEK) || !async__stdio_may_switch()) {
 		return false;
 	}
-	*fd = async_stdio_fd(stream);
+	*fd = async__stdio_fd(stream);
 	if (*fd < 0) {
 		return false;
 	}
@@ -189,14 +189,14 @@ static ssize_t file_pipe_read(php_stream *stream, int fd, char *buf, size_t coun
 
 static ssize_t pipe_read(php_stream *stream, int fd, char *buf, size_t count)
 {
-	FILE *file = async_stdio_file(stream);
+	FILE *file = async__stdio_file(stream);
 	if (file != NULL) {
 		size_t buffered = file_buffered(file);
 		if (buffered > 0) {
 			return stdio_orig.read(stream, buf, MIN(count, buffered));
 		}
 	}
-	async_stdio_state_t *st = async_stdio_state_get(stream);
+	async_stdio_state_t *st = async__stdio_state_get(stream);
 	st->timed_out = false;
 	switch (pipe_wait(st, fd, ASYNC_POLL_READ, st->timeout_ms)) {
 		case PIPE_TIMEOUT:
@@ -217,7 +217,7 @@ static ssize_t pipe_read(php_stream *stream, int fd, char *buf, size_t count)
  * writable has a free page, so a slice never blocks (POSIX: writes up to PIPE_BUF are whole). */
 static ssize_t pipe_write(php_stream *stream, int fd, const char *buf, size_t count)
 {
-	FILE *file = async_stdio_file(stream);
+	FILE *file = async__stdio_file(stream);
 #ifdef __GLIBC__
 	if (file != NULL && __fpending(file) > 0) {
 		return stdio_orig.write(stream, buf, count); /* bytes buffered outside a coroutine go first */
@@ -227,7 +227,7 @@ static ssize_t pipe_write(php_stream *stream, int fd, const char *buf, size_t co
 		return stdio_orig.write(stream, buf, count);
 	}
 #endif
-	async_stdio_state_t *st = async_stdio_state_get(stream);
+	async_stdio_state_t *st = async__stdio_state_get(stream);
 	size_t done = 0;
 	while (done < count) {
 		pipe_wait_t w = pipe_wait(st, fd, ASYNC_POLL_WRITE, -1);
@@ -264,7 +264,7 @@ static ssize_t stdio_read(php_stream *stream, char *buf, size_t count)
 	if (pipe_can_wait(stream, &fd)) {
 		return pipe_read(stream, fd, buf, count);
 	}
-	return async_stdio_file_read(stream, buf, count);
+	return async__stdio_file_read(stream, buf, count);
 }
 
 static ssize_t stdio_write(php_stream *stream, const char *buf, size_t count)
@@ -273,7 +273,7 @@ static ssize_t stdio_write(php_stream *stream, const char *buf, size_t count)
 	if (pipe_can_wait(stream, &fd)) {
 		return pipe_write(stream, fd, buf, count);
 	}
-	return async_stdio_file_write(stream, buf, count);
+	return async__stdio_file_write(stream, buf, count);
 }
 
 /* Coroutines still waiting on the stream are woken (async_io_fd_closing) and given up to 64
@@ -283,11 +283,11 @@ static void stdio_let_waiters_leave(async_stdio_state_t *st)
 	if (st->inflight == 0 || !async_io_can_wait()) {
 		return;
 	}
-	async_coroutine_t *co = async_coroutine_protect();
+	async_coroutine_t *co = async__coroutine_protect();
 	for (int i = 0; i < 64 && st->inflight > 0 && !EG(exception); i++) {
-		async_wait_yield();
+		async__wait_yield();
 	}
-	zend_object *error = async_coroutine_unprotect(co, !EG(exception));
+	zend_object *error = async__coroutine_unprotect(co, !EG(exception));
 	if (error != NULL) {
 		zend_throw_exception_internal(error);
 	}
@@ -295,9 +295,9 @@ static void stdio_let_waiters_leave(async_stdio_state_t *st)
 
 static int stdio_close(php_stream *stream, int close_handle)
 {
-	async_stdio_state_t *st = async_stdio_state_find(stream);
+	async_stdio_state_t *st = async__stdio_state_find(stream);
 	if (st != NULL) {
-		int fd = async_stdio_fd(stream);
+		int fd = async__stdio_fd(stream);
 		st->closing = true;
 		if (fd >= 0 && (stream->flags & PHP_STREAM_FLAG_NO_SEEK)) {
 			async_io_fd_closing(fd);
@@ -308,7 +308,7 @@ static int stdio_close(php_stream *stream, int close_handle)
 		}
 	}
 	if (close_handle && !EG(exception)) {
-		async_stdio_file_close_prepare(stream);
+		async__stdio_file_close_prepare(stream);
 	}
 	return stdio_orig.close(stream, close_handle);
 }
@@ -321,7 +321,7 @@ static int stdio_set_timeout(php_stream *stream, struct timeval *tv)
 	if (!(stream->flags & PHP_STREAM_FLAG_NO_SEEK)) {
 		return PHP_STREAM_OPTION_RETURN_NOTIMPL;
 	}
-	async_stdio_state_t *st = async_stdio_state_get(stream);
+	async_stdio_state_t *st = async__stdio_state_get(stream);
 	if (tv->tv_sec < 0 || (tv->tv_sec == 0 && tv->tv_usec <= 0) ) {
 		st->timeout_ms = tv->tv_sec < 0 ? -1 : 0;
 	} else {
@@ -332,7 +332,7 @@ static int stdio_set_timeout(php_stream *stream, struct timeval *tv)
 
 static int stdio_cast(php_stream *stream, int castas, void **ret)
 {
-	if ((castas & ~PHP_STREAM_CAST_MASK) == PHP_STREAM_AS_FD && async_stdio_copy_refuses_fd()) {
+	if ((castas & ~PHP_STREAM_CAST_MASK) == PHP_STREAM_AS_FD && async__stdio_copy_refuses_fd()) {
 		return FAILURE;
 	}
 	return stdio_orig.cast(stream, castas, ret);
@@ -345,24 +345,24 @@ static int stdio_set_option(php_stream *stream, int option, int value, void *ptr
 			return stdio_set_timeout(stream, (struct timeval *) ptrparam);
 		case PHP_STREAM_OPTION_META_DATA_API: {
 			int r = stdio_orig.set_option(stream, option, value, ptrparam);
-			async_stdio_state_t *st = async_stdio_state_find(stream);
+			async_stdio_state_t *st = async__stdio_state_find(stream);
 			if (r == PHP_STREAM_OPTION_RETURN_OK && st != NULL && st->timed_out) {
 				add_assoc_bool((zval *) ptrparam, "timed_out", 1);
 			}
 			return r;
 		}
 		case PHP_STREAM_OPTION_LOCKING:
-			return async_stdio_lock(stream, value, ptrparam);
+			return async__stdio_lock(stream, value, ptrparam);
 		case PHP_STREAM_OPTION_SYNC_API:
-			return async_stdio_file_sync(stream, value, ptrparam);
+			return async__stdio_file_sync(stream, value, ptrparam);
 		case PHP_STREAM_OPTION_TRUNCATE_API:
-			return async_stdio_file_truncate(stream, value, ptrparam);
+			return async__stdio_file_truncate(stream, value, ptrparam);
 		default:
 			return stdio_orig.set_option(stream, option, value, ptrparam);
 	}
 }
 
-zend_result async_hook_stdio_minit(void)
+zend_result async__hook_stdio_minit(void)
 {
 	ZEND_ASSERT(!stdio_installed);
 	stdio_orig = php_stream_stdio_ops;
@@ -371,13 +371,13 @@ zend_result async_hook_stdio_minit(void)
 	php_stream_stdio_ops.close = stdio_close;
 	php_stream_stdio_ops.set_option = stdio_set_option;
 	php_stream_stdio_ops.cast = stdio_cast;
-	async_stdio_copy_hook_install();
-	async_stdio_wrapper_hooks_install();
+	async__stdio_copy_hook_install();
+	async__stdio_wrapper_hooks_install();
 	stdio_installed = true;
 	return SUCCESS;
 }
 
-void async_hook_stdio_mshutdown(void)
+void async__hook_stdio_mshutdown(void)
 {
 	if (!stdio_installed) {
 		return;
@@ -387,7 +387,7 @@ void async_hook_stdio_mshutdown(void)
 	php_stream_stdio_ops.close = stdio_orig.close;
 	php_stream_stdio_ops.set_option = stdio_orig.set_option;
 	php_stream_stdio_ops.cast = stdio_orig.cast;
-	async_stdio_copy_hook_uninstall();
-	async_stdio_wrapper_hooks_uninstall();
+	async__stdio_copy_hook_uninstall();
+	async__stdio_wrapper_hooks_uninstall();
 	stdio_installed = false;
 }

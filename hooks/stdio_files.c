@@ -35,9 +35,9 @@ static bool budget_spend(php_stream *stream)
 	if (now - ASYNC_G(stdio_budget_start) < STDIO_BUDGET_NS) {
 		return true;
 	}
-	async_stdio_state_t *st = async_stdio_state_get(stream);
+	async_stdio_state_t *st = async__stdio_state_get(stream);
 	st->inflight++;
-	async_wait_yield();
+	async__wait_yield();
 	st->inflight--;
 	ASYNC_G(stdio_budget_co) = co;
 	ASYNC_G(stdio_budget_start) = async_monotonic_ns();
@@ -48,12 +48,12 @@ static bool budget_spend(php_stream *stream)
  * to FILE*) is left to stdio. */
 static bool files_can_slice(php_stream *stream)
 {
-	return async_stdio_may_switch() && async_stdio_file(stream) == NULL && async_stdio_fd(stream) >= 0;
+	return async__stdio_may_switch() && async__stdio_file(stream) == NULL && async__stdio_fd(stream) >= 0;
 }
 
-ssize_t async_stdio_file_read(php_stream *stream, char *buf, size_t count)
+ssize_t async__stdio_file_read(php_stream *stream, char *buf, size_t count)
 {
-	const php_stream_ops *orig = async_stdio_orig_ops();
+	const php_stream_ops *orig = async__stdio_orig_ops();
 	if (!files_can_slice(stream)) {
 		return orig->read(stream, buf, count);
 	}
@@ -76,9 +76,9 @@ ssize_t async_stdio_file_read(php_stream *stream, char *buf, size_t count)
 	return (ssize_t) done;
 }
 
-ssize_t async_stdio_file_write(php_stream *stream, const char *buf, size_t count)
+ssize_t async__stdio_file_write(php_stream *stream, const char *buf, size_t count)
 {
-	const php_stream_ops *orig = async_stdio_orig_ops();
+	const php_stream_ops *orig = async__stdio_orig_ops();
 	if (!files_can_slice(stream)) {
 		return orig->write(stream, buf, count);
 	}
@@ -104,35 +104,35 @@ ssize_t async_stdio_file_write(php_stream *stream, const char *buf, size_t count
 /* fsync()/fdatasync(): on the reactor's thread pool while the coroutine waits (a big dirty file
  * takes tens of ms, more on a slow disk); PHP's own op elsewhere. As PHP does, a FILE's buffer
  * is flushed first. */
-int async_stdio_file_sync(php_stream *stream, int value, void *ptrparam)
+int async__stdio_file_sync(php_stream *stream, int value, void *ptrparam)
 {
-	const php_stream_ops *orig = async_stdio_orig_ops();
-	int fd = async_stdio_fd(stream);
-	if ((value != PHP_STREAM_SYNC_FSYNC && value != PHP_STREAM_SYNC_FDSYNC) || fd < 0 || !async_stdio_may_switch()) {
+	const php_stream_ops *orig = async__stdio_orig_ops();
+	int fd = async__stdio_fd(stream);
+	if ((value != PHP_STREAM_SYNC_FSYNC && value != PHP_STREAM_SYNC_FDSYNC) || fd < 0 || !async__stdio_may_switch()) {
 		return orig->set_option(stream, PHP_STREAM_OPTION_SYNC_API, value, ptrparam);
 	}
-	FILE *file = async_stdio_file(stream);
+	FILE *file = async__stdio_file(stream);
 	if (file != NULL && fflush(file) != 0) {
 		return PHP_STREAM_OPTION_RETURN_ERR;
 	}
 	async_stdio_call_t call = { .op = value == PHP_STREAM_SYNC_FDSYNC ? STDIO_CALL_FDATASYNC : STDIO_CALL_FSYNC, .fd = fd };
-	return async_stdio_pool_call(&call, NULL, "sync a file") == 0 ? PHP_STREAM_OPTION_RETURN_OK : PHP_STREAM_OPTION_RETURN_ERR;
+	return async__stdio_pool_call(&call, NULL, "sync a file") == 0 ? PHP_STREAM_OPTION_RETURN_OK : PHP_STREAM_OPTION_RETURN_ERR;
 }
 
 /* ftruncate() that shrinks a big file frees its blocks: on the pool. Growing, small files and
  * everything outside coroutines: PHP's op. */
-int async_stdio_file_truncate(php_stream *stream, int value, void *ptrparam)
+int async__stdio_file_truncate(php_stream *stream, int value, void *ptrparam)
 {
-	const php_stream_ops *orig = async_stdio_orig_ops();
-	int fd = async_stdio_fd(stream);
+	const php_stream_ops *orig = async__stdio_orig_ops();
+	int fd = async__stdio_fd(stream);
 	struct stat sb;
-	if (value != PHP_STREAM_TRUNCATE_SET_SIZE || fd < 0 || !async_stdio_may_switch()
+	if (value != PHP_STREAM_TRUNCATE_SET_SIZE || fd < 0 || !async__stdio_may_switch()
 		|| *(ptrdiff_t *) ptrparam < 0 || fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)
 		|| sb.st_size < ASYNC_STDIO_BIG_FILE || (off_t) *(ptrdiff_t *) ptrparam >= sb.st_size) {
 		return orig->set_option(stream, PHP_STREAM_OPTION_TRUNCATE_API, value, ptrparam);
 	}
 	async_stdio_call_t call = { .op = STDIO_CALL_FTRUNCATE, .fd = fd, .size = (off_t) *(ptrdiff_t *) ptrparam };
-	return async_stdio_pool_call(&call, NULL, "truncate a file") == 0 ? PHP_STREAM_OPTION_RETURN_OK : PHP_STREAM_OPTION_RETURN_ERR;
+	return async__stdio_pool_call(&call, NULL, "truncate a file") == 0 ? PHP_STREAM_OPTION_RETURN_OK : PHP_STREAM_OPTION_RETURN_ERR;
 }
 
 /* close() of a big file opened for writing can start its writeback there (ext4 does after a
@@ -140,17 +140,17 @@ int async_stdio_file_truncate(php_stream *stream, int value, void *ptrparam)
  * started on the pool first (sync_file_range(SYNC_FILE_RANGE_WRITE), what the file system's
  * close would do), so PHP's close() that follows finds nothing to start. The stream is intact
  * meanwhile, and the close itself stays PHP's: locks go with it as stock. */
-void async_stdio_file_close_prepare(php_stream *stream)
+void async__stdio_file_close_prepare(php_stream *stream)
 {
-	int fd = async_stdio_fd(stream);
+	int fd = async__stdio_fd(stream);
 	struct stat sb;
-	if (fd < 0 || async_stdio_file(stream) != NULL || !async_stdio_may_switch()
+	if (fd < 0 || async__stdio_file(stream) != NULL || !async__stdio_may_switch()
 		|| (fcntl(fd, F_GETFL) & O_ACCMODE) == O_RDONLY
 		|| fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode) || sb.st_size < ASYNC_STDIO_BIG_FILE) {
 		return;
 	}
 	async_stdio_call_t call = { .op = STDIO_CALL_WRITEBACK, .fd = fd };
-	async_stdio_pool_call(&call, NULL, "close a file"); /* cancelled: the close goes on */
+	async__stdio_pool_call(&call, NULL, "close a file"); /* cancelled: the close goes on */
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -169,7 +169,7 @@ static zend_ulong copy_key(void)
 	return (zend_ulong) (uintptr_t) ZEND_ASYNC_CURRENT_COROUTINE;
 }
 
-bool async_stdio_copy_refuses_fd(void)
+bool async__stdio_copy_refuses_fd(void)
 {
 	HashTable *copying = ASYNC_G(stdio_copying);
 	return copying != NULL && ZEND_ASYNC_CURRENT_COROUTINE != NULL && zend_hash_index_exists(copying, copy_key());
@@ -179,7 +179,7 @@ bool async_stdio_copy_refuses_fd(void)
  * the calling coroutine meanwhile (only its own streams: the others keep theirs). */
 static ZEND_FUNCTION(async_copy)
 {
-	if (!async_stdio_may_switch() || async_stdio_copy_refuses_fd()) {
+	if (!async__stdio_may_switch() || async__stdio_copy_refuses_fd()) {
 		copy_hooks[0].original(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 		return;
 	}
@@ -197,7 +197,7 @@ static ZEND_FUNCTION(async_copy)
 	}
 }
 
-void async_stdio_copy_rshutdown(void)
+void async__stdio_copy_rshutdown(void)
 {
 	HashTable *copying = ASYNC_G(stdio_copying);
 	if (copying != NULL) {
@@ -207,12 +207,12 @@ void async_stdio_copy_rshutdown(void)
 	}
 }
 
-void async_stdio_copy_hook_install(void)
+void async__stdio_copy_hook_install(void)
 {
-	async_function_hooks_install(copy_hooks, 1);
+	async__function_hooks_install(copy_hooks, 1);
 }
 
-void async_stdio_copy_hook_uninstall(void)
+void async__stdio_copy_hook_uninstall(void)
 {
-	async_function_hooks_uninstall(copy_hooks, 1);
+	async__function_hooks_uninstall(copy_hooks, 1);
 }

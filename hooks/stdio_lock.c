@@ -71,8 +71,8 @@ static bool queue_first(lock_queue_t *q, zend_ulong id)
  * $would_block), or -1 with an exception (the coroutine was cancelled: errno EINTR). */
 static int lock_wait(php_stream *stream, int value, void *ptrparam, lock_queue_t *q, zend_ulong id)
 {
-	const php_stream_ops *orig = async_stdio_orig_ops();
-	async_stdio_state_t *st = async_stdio_state_get(stream);
+	const php_stream_ops *orig = async__stdio_orig_ops();
+	async_stdio_state_t *st = async__stdio_state_get(stream);
 	zend_ulong delay = 1;
 	bool was_first = false;
 	for (;;) {
@@ -88,7 +88,7 @@ static int lock_wait(php_stream *stream, int value, void *ptrparam, lock_queue_t
 		}
 		was_first = first;
 		st->inflight++;
-		bool ok = async_wait_ms(delay, 0);
+		bool ok = async__wait_ms(delay, 0);
 		st->inflight--;
 		if (!ok || st->closing) {
 			errno = st->closing ? EBADF : EINTR;
@@ -98,13 +98,13 @@ static int lock_wait(php_stream *stream, int value, void *ptrparam, lock_queue_t
 	}
 }
 
-int async_stdio_lock(php_stream *stream, int value, void *ptrparam)
+int async__stdio_lock(php_stream *stream, int value, void *ptrparam)
 {
-	const php_stream_ops *orig = async_stdio_orig_ops();
-	int fd = async_stdio_fd(stream);
+	const php_stream_ops *orig = async__stdio_orig_ops();
+	int fd = async__stdio_fd(stream);
 	struct stat sb;
 	if ((zend_uintptr_t) ptrparam == PHP_STREAM_LOCK_SUPPORTED || (value & LOCK_NB)
-		|| !(value & (LOCK_SH | LOCK_EX)) || fd < 0 || !async_stdio_may_switch() || fstat(fd, &sb) != 0) {
+		|| !(value & (LOCK_SH | LOCK_EX)) || fd < 0 || !async__stdio_may_switch() || fstat(fd, &sb) != 0) {
 		return orig->set_option(stream, PHP_STREAM_OPTION_LOCKING, value, ptrparam);
 	}
 	char key[sizeof(dev_t) + sizeof(ino_t)];
@@ -117,7 +117,7 @@ int async_stdio_lock(php_stream *stream, int value, void *ptrparam)
 	return r;
 }
 
-void async_stdio_lock_rshutdown(void)
+void async__stdio_lock_rshutdown(void)
 {
 	if (ASYNC_G(stdio_locks) != NULL) {
 		zend_hash_destroy(ASYNC_G(stdio_locks));

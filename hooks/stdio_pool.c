@@ -99,7 +99,7 @@ static void pool_abandon(zend_async_work_event_t *work)
 	}
 }
 
-intptr_t async_stdio_pool_call(const async_stdio_call_t *call, const char *path, const char *what)
+intptr_t async__stdio_pool_call(const async_stdio_call_t *call, const char *path, const char *what)
 {
 	size_t len = path != NULL ? strlen(path) : 0;
 	zend_async_work_event_t *work = ZEND_ASYNC_NEW_WORK_EX(pool_run, NULL, sizeof(pool_call_t) + len + 1);
@@ -115,7 +115,7 @@ intptr_t async_stdio_pool_call(const async_stdio_call_t *call, const char *path,
 	work->abandon = pool_abandon;
 	intptr_t r = -1;
 	int error = EINTR;
-	if (async_wait_event(&work->base, NULL, NULL, what)) {
+	if (async__wait_event(&work->base, NULL, NULL, what)) {
 		r = work->result;
 		error = work->error;
 	}

@@ -65,7 +65,7 @@ static int fifo_open_writer(const char *path, int flags)
 		if (errno != ENXIO) {
 			return -1;
 		}
-		if (!async_wait_ms(delay, 0)) {
+		if (!async__wait_ms(delay, 0)) {
 			errno = EINTR;
 			return -1;
 		}
@@ -82,7 +82,7 @@ typedef enum { OPEN_STOCK, OPEN_FIFO_READER, OPEN_FIFO_WRITER, OPEN_ON_POOL } op
 /* How this open is done. Fills the open flags and the expanded path unless it is PHP's. */
 static open_kind_t open_kind(const char *path, const char *mode, int options, int *flags, char *real)
 {
-	if ((options & (STREAM_OPEN_FOR_INCLUDE | STREAM_USE_BLOCKING_PIPE)) || !async_stdio_may_switch()
+	if ((options & (STREAM_OPEN_FOR_INCLUDE | STREAM_USE_BLOCKING_PIPE)) || !async__stdio_may_switch()
 		|| php_stream_parse_fopen_modes(mode, flags) == FAILURE || (*flags & O_NONBLOCK)) {
 		return OPEN_STOCK;
 	}
@@ -126,7 +126,7 @@ static php_stream *plain_files_opener(php_stream_wrapper *wrapper, const char *p
 		fd = fifo_open_writer(real, flags);
 	} else {
 		async_stdio_call_t call = { .op = kind == OPEN_FIFO_READER ? STDIO_CALL_OPEN_FIFO : STDIO_CALL_OPEN, .flags = flags };
-		fd = (int) async_stdio_pool_call(&call, real, kind == OPEN_FIFO_READER ? "open a FIFO" : "open a file");
+		fd = (int) async__stdio_pool_call(&call, real, kind == OPEN_FIFO_READER ? "open a FIFO" : "open a file");
 	}
 	if (fd < 0) {
 		return NULL; /* PHP's caller reports errno: "Failed to open stream: ..." */
@@ -150,12 +150,12 @@ static int plain_files_unlink(php_stream_wrapper *wrapper, const char *url, int 
 		path += sizeof("file://") - 1;
 	}
 	struct stat sb;
-	if (!async_stdio_may_switch() || php_check_open_basedir_ex(path, 0) || lstat(path, &sb) != 0
+	if (!async__stdio_may_switch() || php_check_open_basedir_ex(path, 0) || lstat(path, &sb) != 0
 		|| !S_ISREG(sb.st_mode) || sb.st_size < ASYNC_STDIO_BIG_FILE || sb.st_nlink > 1) {
 		return plain_unlink(wrapper, url, options, context);
 	}
 	async_stdio_call_t call = { .op = STDIO_CALL_UNLINK };
-	if (async_stdio_pool_call(&call, path, "unlink a file") != 0) {
+	if (async__stdio_pool_call(&call, path, "unlink a file") != 0) {
 		if ((options & REPORT_ERRORS) && !EG(exception)) {
 			php_error_docref1(NULL, path, E_WARNING, "%s", strerror(errno));
 		}
@@ -213,7 +213,7 @@ static bool patch_pointer(void **slot, void *value)
 	return true;
 }
 
-void async_stdio_wrapper_hooks_install(void)
+void async__stdio_wrapper_hooks_install(void)
 {
 	ZEND_ASSERT(!opener_installed && !unlink_installed);
 	php_stream_wrapper_ops *wops = (php_stream_wrapper_ops *) php_plain_files_wrapper.wops;
@@ -223,7 +223,7 @@ void async_stdio_wrapper_hooks_install(void)
 	unlink_installed = plain_unlink != NULL && patch_pointer((void **) &wops->unlink, (void *) plain_files_unlink);
 }
 
-void async_stdio_wrapper_hooks_uninstall(void)
+void async__stdio_wrapper_hooks_uninstall(void)
 {
 	php_stream_wrapper_ops *wops = (php_stream_wrapper_ops *) php_plain_files_wrapper.wops;
 	if (opener_installed && patch_pointer((void **) &wops->stream_opener, (void *) plain_opener)) {

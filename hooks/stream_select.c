@@ -193,13 +193,13 @@ static ZEND_FUNCTION(async_stream_select)
  * Install
  * ------------------------------------------------------------------------------------------- */
 
-zend_result async_hook_net_functions_minit(void)
+zend_result async__hook_net_functions_minit(void)
 {
-	async_function_hooks_install(hooks, sizeof(hooks) / sizeof(hooks[0]));
+	async__function_hooks_install(hooks, sizeof(hooks) / sizeof(hooks[0]));
 	return SUCCESS;
 }
 
-void async_hook_net_functions_mshutdown(void)
+void async__hook_net_functions_mshutdown(void)
 {
-	async_function_hooks_uninstall(hooks, sizeof(hooks) / sizeof(hooks[0]));
+	async__function_hooks_uninstall(hooks, sizeof(hooks) / sizeof(hooks[0]));
 }

@@ -107,7 +107,7 @@ static void net_free(net_stream_t *ns)
 		ZEND_ASYNC_EVENT_RELEASE(&ns->timer->base);
 		ns->timer = NULL;
 	}
-	async_wait_plain_event_free(&ns->write_turn);
+	async__wait_plain_event_free(&ns->write_turn);
 	pefree(ns, ns->persistent);
 }
 
@@ -477,9 +477,9 @@ static int net_write_turn_take(net_stream_t *ns)
 {
 	while (ns->writing) {
 		ns->inflight++;
-		bool ok = async_wait_event(&ns->write_turn, NULL, NULL, "write to a stream");
+		bool ok = async__wait_event(&ns->write_turn, NULL, NULL, "write to a stream");
 		ns->inflight--;
-		async_wait_plain_event_trim(&ns->write_turn);
+		async__wait_plain_event_trim(&ns->write_turn);
 		if (ns->orphaned) {
 			if (ns->inflight == 0) {
 				net_free(ns);
@@ -499,7 +499,7 @@ static void net_write_turn_give(net_stream_t *ns)
 	ZEND_ASSERT(ns->writing);
 	ns->writing = false;
 	ZEND_ASYNC_CALLBACKS_NOTIFY(&ns->write_turn, NULL, NULL);
-	async_wait_plain_event_trim(&ns->write_turn);
+	async__wait_plain_event_trim(&ns->write_turn);
 }
 
 /* Sends the whole buffer (what a blocking send() does), waiting as often as needed within the
@@ -575,11 +575,11 @@ static void net_let_waiters_leave(net_stream_t *ns)
 	if (ns->inflight == 0 || !async_io_can_wait()) {
 		return;
 	}
-	async_coroutine_t *co = async_coroutine_protect();
+	async_coroutine_t *co = async__coroutine_protect();
 	for (int i = 0; i < 64 && ns->inflight > 0 && !EG(exception); i++) {
-		async_wait_yield();
+		async__wait_yield();
 	}
-	zend_object *error = async_coroutine_unprotect(co, !EG(exception));
+	zend_object *error = async__coroutine_unprotect(co, !EG(exception));
 	if (error != NULL) {
 		zend_throw_exception_internal(error);
 	}
@@ -595,7 +595,7 @@ static int net_close(php_stream *stream, int close_handle)
 		async_io_fd_closing(sock->socket);
 	}
 	ZEND_ASYNC_CALLBACKS_NOTIFY(&ns->write_turn, NULL, NULL); /* writers waiting their turn */
-	async_wait_plain_event_trim(&ns->write_turn);
+	async__wait_plain_event_trim(&ns->write_turn);
 	net_let_waiters_leave(ns);
 	zend_fiber_switch_block();
 	stream->ops = ns->orig;
@@ -797,7 +797,7 @@ static void net_connect_host(php_stream *stream, net_stream_t *ns, php_stream_xp
 	struct sockaddr **addresses = NULL;
 	/* Inside a coroutine the lookup runs on the reactor's thread pool (hooks/dns.c) and only this
 	 * coroutine waits; answers, warnings and error text are PHP's own. */
-	int n = async_dns_network_getaddresses(host, ns->kind == NET_DGRAM ? SOCK_DGRAM : SOCK_STREAM, &addresses,
+	int n = async__dns_network_getaddresses(host, ns->kind == NET_DGRAM ? SOCK_DGRAM : SOCK_STREAM, &addresses,
 		xparam->want_errortext ? &xparam->outputs.error_text : NULL);
 	efree(host);
 	if (n == 0) {
@@ -1069,7 +1069,7 @@ static void net_wrap(php_stream *stream, net_kind_t kind)
 	ns->orig = stream->ops;
 	ns->kind = kind;
 	ns->fd = SOCK_ERR;
-	async_wait_plain_event_init(&ns->write_turn, net_write_turn_info);
+	async__wait_plain_event_init(&ns->write_turn, net_write_turn_info);
 	ns->openssl = strcmp(stream->ops->label, "tcp_socket/ssl") == 0;
 #if !NET_OPENSSL_LAYOUT
 	if (ns->openssl) {
@@ -1081,7 +1081,7 @@ static void net_wrap(php_stream *stream, net_kind_t kind)
 	net_fd_seen(ns, SOCK(stream));
 }
 
-void async_net_stream_wrap(php_stream *stream)
+void async__net_stream_wrap(php_stream *stream)
 {
 	net_wrap(stream, NET_PAIR);
 }
@@ -1122,7 +1122,7 @@ static php_stream *net_factory(const char *proto, size_t protolen, const char *r
 			php_stream *stream = t->orig(proto, protolen, resourcename, resourcenamelen, persistent_id,
 				options, flags, timeout, context STREAMS_REL_CC);
 			net_wrap(stream, t->kind);
-			async_persistent_stream_made(stream, persistent_id); /* held before the connect suspends */
+			async__persistent_stream_made(stream, persistent_id); /* held before the connect suspends */
 			return stream;
 		}
 	}
@@ -1161,7 +1161,7 @@ static ZEND_FUNCTION(async_stream_socket_pair)
 	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(return_value), elem) {
 		php_stream *stream = pair_stream(elem);
 		if (stream != NULL) {
-			async_net_stream_wrap(stream);
+			async__net_stream_wrap(stream);
 		}
 	} ZEND_HASH_FOREACH_END();
 }
@@ -1170,9 +1170,9 @@ static ZEND_FUNCTION(async_stream_socket_pair)
  * Install
  * ------------------------------------------------------------------------------------------- */
 
-zend_result async_hook_transports_minit(void)
+zend_result async__hook_transports_minit(void)
 {
-	async_function_hooks_install(pair_hook, 1);
+	async__function_hooks_install(pair_hook, 1);
 	HashTable *hash = php_stream_xport_get_hash();
 	for (size_t i = 0; i < sizeof(transports) / sizeof(transports[0]); i++) {
 		net_transport_t *t = &transports[i];
@@ -1188,9 +1188,9 @@ zend_result async_hook_transports_minit(void)
 	return SUCCESS;
 }
 
-void async_hook_transports_mshutdown(void)
+void async__hook_transports_mshutdown(void)
 {
-	async_function_hooks_uninstall(pair_hook, 1);
+	async__function_hooks_uninstall(pair_hook, 1);
 	for (size_t i = 0; i < sizeof(transports) / sizeof(transports[0]); i++) {
 		if (transports[i].orig != NULL) {
 			php_stream_xport_register(transports[i].name, transports[i].orig);

@@ -67,22 +67,22 @@ static struct {
 
 static ZEND_FUNCTION(async_time)
 {
-	async_clock_t *clock = async_clock_current();
+	async_clock_t *clock = async__clock_current();
 	OUTSIDE_BUBBLE(clock, HOOK_TIME);
 	ZEND_PARSE_PARAMETERS_NONE();
-	RETURN_LONG((zend_long) (async_clock_wall_ns(clock) / 1000000000u));
+	RETURN_LONG((zend_long) (async__clock_wall_ns(clock) / 1000000000u));
 }
 
 static ZEND_FUNCTION(async_microtime)
 {
-	async_clock_t *clock = async_clock_current();
+	async_clock_t *clock = async__clock_current();
 	OUTSIDE_BUBBLE(clock, HOOK_MICROTIME);
 	bool as_float = false;
 	ZEND_PARSE_PARAMETERS_START(0, 1)
 		Z_PARAM_OPTIONAL
 		Z_PARAM_BOOL(as_float)
 	ZEND_PARSE_PARAMETERS_END();
-	uint64_t ns = async_clock_wall_ns(clock);
+	uint64_t ns = async__clock_wall_ns(clock);
 	uint64_t sec = ns / 1000000000u, usec = (ns % 1000000000u) / 1000u;
 	if (as_float) {
 		RETURN_DOUBLE((double) sec + (double) usec / 1000000.0);
@@ -93,14 +93,14 @@ static ZEND_FUNCTION(async_microtime)
 
 static ZEND_FUNCTION(async_hrtime)
 {
-	async_clock_t *clock = async_clock_current();
+	async_clock_t *clock = async__clock_current();
 	OUTSIDE_BUBBLE(clock, HOOK_HRTIME);
 	bool as_number = false;
 	ZEND_PARSE_PARAMETERS_START(0, 1)
 		Z_PARAM_OPTIONAL
 		Z_PARAM_BOOL(as_number)
 	ZEND_PARSE_PARAMETERS_END();
-	uint64_t ns = async_clock_mono_ns(clock);
+	uint64_t ns = async__clock_mono_ns(clock);
 	if (as_number) {
 		RETURN_LONG((zend_long) ns);
 	}
@@ -111,11 +111,11 @@ static ZEND_FUNCTION(async_hrtime)
 
 static ZEND_FUNCTION(async_gettimeofday)
 {
-	async_clock_t *clock = async_clock_current();
+	async_clock_t *clock = async__clock_current();
 	OUTSIDE_BUBBLE(clock, HOOK_GETTIMEOFDAY);
 	/* PHP's own answer (the zone fields), then the bubble's instant in it */
 	ORIGINAL(HOOK_GETTIMEOFDAY);
-	uint64_t ns = async_clock_wall_ns(clock);
+	uint64_t ns = async__clock_wall_ns(clock);
 	if (Z_TYPE_P(return_value) == IS_DOUBLE) {
 		RETURN_DOUBLE((double) (ns / 1000) / 1000000.0);
 	}
@@ -152,7 +152,7 @@ static bool with_timestamp(zend_execute_data *execute_data, zval *return_value, 
 	ZEND_ASSERT(count <= 4);
 	for (uint32_t i = 0; i < count; i++) {
 		if (i == index) {
-			ZVAL_LONG(&params[i], (zend_long) (async_clock_wall_ns(clock) / 1000000000u));
+			ZVAL_LONG(&params[i], (zend_long) (async__clock_wall_ns(clock) / 1000000000u));
 		} else {
 			ZVAL_COPY(&params[i], ZEND_CALL_ARG(execute_data, i + 1));
 		}
@@ -167,7 +167,7 @@ static bool with_timestamp(zend_execute_data *execute_data, zval *return_value, 
 #define TIMESTAMP_HOOK(fn, h, index, max_args) \
 	static ZEND_FUNCTION(fn) \
 	{ \
-		async_clock_t *clock = async_clock_current(); \
+		async_clock_t *clock = async__clock_current(); \
 		OUTSIDE_BUBBLE(clock, h); \
 		if (ZEND_NUM_ARGS() > (max_args) || !with_timestamp(execute_data, return_value, clock, (index))) { \
 			ORIGINAL(h); \
@@ -197,7 +197,7 @@ static bool call_named(const char *name, zval *retval, uint32_t count, zval *par
 /* The bubble's instant as local time in `tz` (null: the default zone). */
 static zend_string *bubble_local_time(async_clock_t *clock, zval *tz)
 {
-	uint64_t ns = async_clock_wall_ns(clock);
+	uint64_t ns = async__clock_wall_ns(clock);
 	zval arg, dt, ignored, params[2], text;
 	ZVAL_STR(&arg, zend_strpprintf(0, "@%" PRIu64 ".%06" PRIu64, ns / 1000000000u, (ns % 1000000000u) / 1000u));
 	bool ok = call_named("date_create", &dt, 1, &arg) && Z_TYPE(dt) == IS_OBJECT;
@@ -268,7 +268,7 @@ static bool with_local_time(zend_execute_data *execute_data, zval *return_value,
 
 static ZEND_FUNCTION(async_date_create)
 {
-	async_clock_t *clock = async_clock_current();
+	async_clock_t *clock = async__clock_current();
 	OUTSIDE_BUBBLE(clock, HOOK_DATE_CREATE);
 	if (!with_local_time(execute_data, return_value, clock)) {
 		ORIGINAL(HOOK_DATE_CREATE);
@@ -277,7 +277,7 @@ static ZEND_FUNCTION(async_date_create)
 
 static ZEND_FUNCTION(async_date_create_immutable)
 {
-	async_clock_t *clock = async_clock_current();
+	async_clock_t *clock = async__clock_current();
 	OUTSIDE_BUBBLE(clock, HOOK_DATE_CREATE_IMMUTABLE);
 	if (!with_local_time(execute_data, return_value, clock)) {
 		ORIGINAL(HOOK_DATE_CREATE_IMMUTABLE);
@@ -286,7 +286,7 @@ static ZEND_FUNCTION(async_date_create_immutable)
 
 static void datetime_construct(INTERNAL_FUNCTION_PARAMETERS, zif_handler original)
 {
-	async_clock_t *clock = async_clock_current();
+	async_clock_t *clock = async__clock_current();
 	if (clock == NULL || !with_local_time(execute_data, return_value, clock)) {
 		original(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 	}
@@ -309,9 +309,9 @@ static zend_function *ctor_of(const char *class_name)
 	return fn != NULL && fn->type == ZEND_INTERNAL_FUNCTION ? fn : NULL;
 }
 
-zend_result async_hook_time_minit(void)
+zend_result async__hook_time_minit(void)
 {
-	async_function_hooks_install(hooks, sizeof(hooks) / sizeof(hooks[0]));
+	async__function_hooks_install(hooks, sizeof(hooks) / sizeof(hooks[0]));
 	zif_handler replacements[] = { ZEND_FN(async_datetime_construct), ZEND_FN(async_datetime_immutable_construct) };
 	for (size_t i = 0; i < 2; i++) {
 		zend_function *fn = ctor_of(ctors[i].class_name);
@@ -323,9 +323,9 @@ zend_result async_hook_time_minit(void)
 	return SUCCESS;
 }
 
-void async_hook_time_mshutdown(void)
+void async__hook_time_mshutdown(void)
 {
-	async_function_hooks_uninstall(hooks, sizeof(hooks) / sizeof(hooks[0]));
+	async__function_hooks_uninstall(hooks, sizeof(hooks) / sizeof(hooks[0]));
 	for (size_t i = 0; i < 2; i++) {
 		zend_function *fn = ctor_of(ctors[i].class_name);
 		if (fn != NULL && ctors[i].original != NULL) {

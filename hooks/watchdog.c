@@ -85,7 +85,7 @@ static void report(const char *file, uint32_t line, const char *function, const 
 	zend_coroutine_t *co = ZEND_ASYNC_CURRENT_COROUTINE;
 	zend_string *who = co == NULL ? zend_string_init("The main script", sizeof("The main script") - 1, 0)
 		: ZEND_COROUTINE_IS_MAIN(co) ? zend_coroutine_gen_info(co, "Main coroutine")
-		: async_coroutine_info(&co->event);
+		: async__coroutine_info(&co->event);
 	const char *message = "%s has run for %" PRIu64 " ms without suspending (async.block_warning_ms="
 		ZEND_LONG_FMT "): at %s:%u in %s%s%s%s%s";
 	zend_long limit = ASYNC_G(block_warning_ms);
@@ -108,7 +108,7 @@ static void report(const char *file, uint32_t line, const char *function, const 
 /* PHP code was running when the interrupt was raised: this frame is where it is. */
 static void report_here(async_watchdog_t *w, zend_execute_data *ex)
 {
-	ex = async_user_frame(ex);
+	ex = async__user_frame(ex);
 	zend_function *internal = calling_internal(ex);
 	zend_string *name = ex != NULL && ex->func->common.function_name != NULL ? get_function_or_method_name(ex->func) : NULL;
 	zend_string *inside = internal != NULL ? get_function_or_method_name(internal) : NULL;
@@ -269,7 +269,7 @@ static void *watchdog_main(void *arg)
 }
 
 /* Started with the scheduler, when the setting is on (or turned on later in the request). */
-void async_watchdog_start(void)
+void async__watchdog_start(void)
 {
 	async_watchdog_t *w = ASYNC_G(watchdog);
 	if (ASYNC_G(block_warning_ms) <= 0 || (w != NULL && w->running && w->pid == getpid())) {
@@ -308,15 +308,15 @@ void async_watchdog_start(void)
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
 
-void async_hook_watchdog_rinit(void)
+void async__hook_watchdog_rinit(void)
 {
 	if (ASYNC_G(watchdog) != NULL) {
 		__atomic_store_n(&ASYNC_G(watchdog)->sample.state, SAMPLE_NONE, __ATOMIC_RELEASE);
 	}
-	async_watchdog_start();
+	async__watchdog_start();
 }
 
-zend_result async_hook_watchdog_minit(void)
+zend_result async__hook_watchdog_minit(void)
 {
 	interrupt_prev = zend_interrupt_function;
 	zend_interrupt_function = watchdog_interrupt;
@@ -325,7 +325,7 @@ zend_result async_hook_watchdog_minit(void)
 
 /* The thread of these globals ends (MSHUTDOWN for the main one; on a thread-safe PHP, GSHUTDOWN
  * for each thread that served requests): its watcher stops first, as it reads them. */
-void async_watchdog_stop(async_watchdog_t **slot)
+void async__watchdog_stop(async_watchdog_t **slot)
 {
 	async_watchdog_t *w = *slot;
 	if (w == NULL) {
@@ -343,9 +343,9 @@ void async_watchdog_stop(async_watchdog_t **slot)
 	pefree(w, 1);
 }
 
-void async_hook_watchdog_mshutdown(void)
+void async__hook_watchdog_mshutdown(void)
 {
-	async_watchdog_stop(&ASYNC_G(watchdog));
+	async__watchdog_stop(&ASYNC_G(watchdog));
 	if (zend_interrupt_function == watchdog_interrupt) {
 		zend_interrupt_function = interrupt_prev;
 	}

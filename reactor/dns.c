@@ -98,7 +98,7 @@ static bool dns_start(zend_async_event_t *event)
 	if (ZEND_ASYNC_EVENT_IS_CLOSED(event)) {
 		return true;
 	}
-	return async_reactor_counting_start(event);
+	return async__reactor_counting_start(event);
 }
 
 static void dns_cancel_request(async_dns_req_t *dns)
@@ -114,7 +114,7 @@ static void dns_cancel_request(async_dns_req_t *dns)
 static bool dns_dispose(zend_async_event_t *event)
 {
 	async_dns_req_t *dns = DNS_FROM_EVENT(event);
-	switch (async_reactor_request_release(event, dns->in_flight)) {
+	switch (async__reactor_request_release(event, dns->in_flight)) {
 		case ASYNC_REQUEST_HELD:
 			break;
 		case ASYNC_REQUEST_ORPHANED:
@@ -143,14 +143,14 @@ static zend_string *dns_info(zend_async_event_t *event)
 }
 
 static const async_event_methods_t dns_methods = {
-	.start = dns_start, .stop = async_reactor_counting_stop, .dispose = dns_dispose, .info = dns_info,
+	.start = dns_start, .stop = async__reactor_counting_stop, .dispose = dns_dispose, .info = dns_info,
 };
 
 static async_dns_req_t *dns_new(dns_kind_t kind, size_t extra_size)
 {
 	async_dns_req_t *dns = ecalloc(1, sizeof(async_dns_req_t) + extra_size);
 	zend_async_event_t *event = &dns->ev.base;
-	async_event_init(event, &dns_methods);
+	async__event_init(event, &dns_methods);
 	event->extra_offset = (uint32_t) sizeof(async_dns_req_t);
 	dns->kind = kind;
 	return dns;
@@ -190,7 +190,7 @@ static bool dns_complete_begin(async_dns_req_t *dns)
 static void dns_complete_end(async_dns_req_t *dns, void *result, uv_loop_t *loop)
 {
 	zend_async_event_t *event = &dns->ev.base;
-	async_reactor_event_count_off(event);
+	async__reactor_event_count_off(event);
 	event->loop_ref_count = 0;
 	ZEND_ASYNC_EVENT_SET_CLOSED(event);
 	zend_object *error = dns->status != 0 ? failure_exception(dns) : NULL;
@@ -198,7 +198,7 @@ static void dns_complete_end(async_dns_req_t *dns, void *result, uv_loop_t *loop
 	if (error) {
 		OBJ_RELEASE(error);
 	}
-	async_reactor_delivered(loop);
+	async__reactor_delivered(loop);
 }
 
 /* The resolver's own code (EAI_*), which PHP's messages are made of. libuv hands over its own
@@ -330,7 +330,7 @@ static char *dup_or_null(const char *s)
 static zend_async_dns_addrinfo_t *reactor_getaddrinfo(const char *node, const char *service,
 	const struct addrinfo *hints, size_t extra_size)
 {
-	uv_loop_t *loop = async_reactor_loop_or_throw();
+	uv_loop_t *loop = async__reactor_loop_or_throw();
 	if (loop == NULL) {
 		return NULL;
 	}
@@ -352,7 +352,7 @@ static zend_async_dns_addrinfo_t *reactor_getaddrinfo(const char *node, const ch
 
 static zend_async_dns_nameinfo_t *reactor_getnameinfo(const struct sockaddr *addr, int flags, size_t extra_size)
 {
-	uv_loop_t *loop = async_reactor_loop_or_throw();
+	uv_loop_t *loop = async__reactor_loop_or_throw();
 	if (loop == NULL) {
 		return NULL;
 	}
@@ -375,9 +375,9 @@ static void reactor_freeaddrinfo(struct addrinfo *ai)
 	}
 }
 
-async_dns_hostent_t *async_dns_new_hostent(const char *name)
+async_dns_hostent_t *async__dns_new_hostent(const char *name)
 {
-	uv_loop_t *loop = async_reactor_loop_or_throw();
+	uv_loop_t *loop = async__reactor_loop_or_throw();
 	if (loop == NULL) {
 		return NULL;
 	}
@@ -400,12 +400,12 @@ async_dns_hostent_t *async_dns_new_hostent(const char *name)
 	return &dns->ev.hostent;
 }
 
-int async_dns_status(zend_async_event_t *event)
+int async__dns_status(zend_async_event_t *event)
 {
 	return DNS_FROM_EVENT(event)->status;
 }
 
-void async_reactor_dns_rshutdown(void)
+void async__reactor_dns_rshutdown(void)
 {
 	for (async_list_node_t *n = ASYNC_G(dns_in_flight).first; n != NULL; n = n->next) {
 		async_dns_req_t *dns = ASYNC_LIST_ITEM(n, async_dns_req_t, link);
@@ -414,7 +414,7 @@ void async_reactor_dns_rshutdown(void)
 	}
 }
 
-zend_result async_reactor_dns_minit(void)
+zend_result async__reactor_dns_minit(void)
 {
 	/* Only these slots: the reactor's other slots stay as libuv_reactor.c registered them. */
 	zend_async_reactor_api_t api = {

@@ -110,7 +110,7 @@ static int watch_add(async_fs_t *fs, zend_string *rel)
 		return UV_ENOSPC;
 	}
 	async_fs_watch_t *w = ecalloc(1, sizeof(async_fs_watch_t));
-	uv_fs_event_init(async_reactor_loop(), &w->uv);
+	uv_fs_event_init(async__reactor_loop(), &w->uv);
 	w->owner = fs;
 	w->rel = zend_string_copy(rel);
 	/* No handle->data: the reactor's shutdown walk must not take this for an event. */
@@ -255,7 +255,7 @@ static void fs_cb(uv_fs_event_t *handle, const char *filename, int events, int s
 		zend_string_release(rel);
 	}
 	ZEND_ASYNC_EVENT_RELEASE(FS_EVENT(fs));
-	async_reactor_delivered(loop);
+	async__reactor_delivered(loop);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -274,16 +274,16 @@ static void fs_set_waited(async_fs_t *fs, bool waited)
 		}
 	} ZEND_HASH_FOREACH_END();
 	if (waited) {
-		async_reactor_event_count_on(FS_EVENT(fs));
+		async__reactor_event_count_on(FS_EVENT(fs));
 	} else {
-		async_reactor_event_count_off(FS_EVENT(fs));
+		async__reactor_event_count_off(FS_EVENT(fs));
 	}
 }
 
 static bool fs_start(zend_async_event_t *event)
 {
 	async_fs_t *fs = (async_fs_t *) event;
-	if (async_reactor_first_start(event) && fs->linked) {
+	if (async__reactor_first_start(event) && fs->linked) {
 		fs_set_waited(fs, true);
 	}
 	return true;
@@ -292,7 +292,7 @@ static bool fs_start(zend_async_event_t *event)
 static bool fs_stop(zend_async_event_t *event)
 {
 	async_fs_t *fs = (async_fs_t *) event;
-	if (async_reactor_last_stop(event) && fs->linked) {
+	if (async__reactor_last_stop(event) && fs->linked) {
 		fs_set_waited(fs, false);
 	}
 	return true;
@@ -309,7 +309,7 @@ static void fs_detach(async_fs_t *fs)
 		watch_close(w);
 	} ZEND_HASH_FOREACH_END();
 	zend_hash_clean(&fs->watches);
-	async_reactor_event_count_off(FS_EVENT(fs));
+	async__reactor_event_count_off(FS_EVENT(fs));
 	fs->waited = false;
 	fs->linked = false;
 	async_list_remove(&ASYNC_G(fs_events), &fs->node);
@@ -319,7 +319,7 @@ static void fs_detach(async_fs_t *fs)
 static bool fs_dispose(zend_async_event_t *event)
 {
 	async_fs_t *fs = (async_fs_t *) event;
-	if (!async_reactor_last_ref(event)) {
+	if (!async__reactor_last_ref(event)) {
 		return true;
 	}
 	event->loop_ref_count = 0;
@@ -352,10 +352,10 @@ static ZEND_COLD void fs_throw(zend_string *path, int rc)
 	why = rc == UV_ENOSPC ? "too many directories to watch" : strerror(-rc);
 #endif
 	if (rc == UV_ENOSPC) {
-		async_throw(async_ce_async_exception, "Cannot watch \"%s\": %s (at most %d directories%s)",
+		async__throw(async__ce_async_exception, "Cannot watch \"%s\": %s (at most %d directories%s)",
 			ZSTR_VAL(path), why, ASYNC_FS_MAX_WATCHES, ", or the system's inotify limit");
 	} else {
-		async_throw(async_ce_async_exception, "Cannot watch \"%s\": %s", ZSTR_VAL(path), why);
+		async__throw(async__ce_async_exception, "Cannot watch \"%s\": %s", ZSTR_VAL(path), why);
 	}
 }
 
@@ -365,11 +365,11 @@ static zend_async_filesystem_event_t *reactor_new_filesystem_event(zend_string *
 		zend_value_error("Path must not be empty");
 		return NULL;
 	}
-	if (async_reactor_loop_or_throw() == NULL) {
+	if (async__reactor_loop_or_throw() == NULL) {
 		return NULL;
 	}
 	async_fs_t *fs = ecalloc(1, sizeof(async_fs_t) + extra_size);
-	async_event_init(FS_EVENT(fs), &fs_methods);
+	async__event_init(FS_EVENT(fs), &fs_methods);
 	if (extra_size) {
 		FS_EVENT(fs)->extra_offset = sizeof(async_fs_t);
 	}
@@ -396,14 +396,14 @@ static zend_async_filesystem_event_t *reactor_new_filesystem_event(zend_string *
  * Module
  * ------------------------------------------------------------------------------------------- */
 
-void async_reactor_fs_rshutdown(void)
+void async__reactor_fs_rshutdown(void)
 {
 	while (ASYNC_G(fs_events).first != NULL) {
 		fs_detach(ASYNC_LIST_ITEM(ASYNC_G(fs_events).first, async_fs_t, node));
 	}
 }
 
-zend_result async_reactor_fs_minit(void)
+zend_result async__reactor_fs_minit(void)
 {
 	zend_async_reactor_api_t api = { .new_filesystem_event = reactor_new_filesystem_event };
 	/* false: another implementation of this ABI table is registered */

@@ -304,7 +304,7 @@ static bool io_event_dispose(zend_async_event_t *event)
 			zend_async_event_callback_unref(&h->callback[dir]->base, NULL);
 		}
 	}
-	async_reactor_counting_stop(event);
+	async__reactor_counting_stop(event);
 	zend_async_callbacks_free(event);
 	efree(h);
 	return true;
@@ -318,7 +318,7 @@ static zend_string *io_event_info(zend_async_event_t *event)
 }
 
 static const async_event_methods_t io_methods = {
-	.start = async_reactor_counting_start, .stop = async_reactor_counting_stop, .dispose = io_event_dispose, .info = io_event_info,
+	.start = async__reactor_counting_start, .stop = async__reactor_counting_stop, .dispose = io_event_dispose, .info = io_event_info,
 };
 
 static zend_async_io_t *io_create(zend_file_descriptor_t fd, zend_async_io_type type, uint32_t state)
@@ -329,14 +329,14 @@ static zend_async_io_t *io_create(zend_file_descriptor_t fd, zend_async_io_type 
 	}
 	async_io_handle_t *h = ecalloc(1, sizeof(async_io_handle_t));
 	zend_async_event_t *event = &h->io.event;
-	async_event_init(event, &io_methods);
+	async__event_init(event, &io_methods);
 	h->io.descriptor.fd = fd;
 	h->io.type = type;
 	h->io.state = state & ~(ZEND_ASYNC_IO_CLOSED | ZEND_ASYNC_IO_EOF);
 	return &h->io;
 }
 
-zend_result async_reactor_io_minit(void)
+zend_result async__reactor_io_minit(void)
 {
 	zend_async_io_api_t api = {
 		.create = io_create,

@@ -53,7 +53,7 @@ struct _async_proxy_s {
 	bool armed;
 	bool own_listed;               /* `own` is listed in its coroutine's waker */
 	/* The waiter of a one-descriptor wait (wait_one()): listed in its coroutine's waker without a
-	 * subscription (async_wait_list_own()) and woken by poll_deliver() directly, so a wait
+	 * subscription (async__wait_list_own()) and woken by poll_deliver() directly, so a wait
 	 * allocates no callback and walks no callback vector. Part of the proxy: the waker only
 	 * borrows it (the proxy keeps one reference of its own, never dropped). */
 	zend_coroutine_event_callback_t own;
@@ -115,13 +115,13 @@ static void poll_free(async_poll_t *poll)
 		efree(poll); /* the request shutdown already closed the handle */
 		return;
 	}
-	async_reactor_event_count_off(&poll->event.base);
+	async__reactor_event_count_off(&poll->event.base);
 	uv_close((uv_handle_t *) &poll->uv, poll_close_cb);
 }
 
 static bool poll_dispose(zend_async_event_t *event)
 {
-	if (!async_reactor_last_ref(event)) {
+	if (!async__reactor_last_ref(event)) {
 		return true;
 	}
 	poll_free((async_poll_t *) event);
@@ -216,7 +216,7 @@ static void poll_cb(uv_poll_t *handle, int status, int events)
 		ready = events & POLL_WATCHABLE;
 	}
 	poll_deliver(poll, ready);
-	async_reactor_delivered(handle->loop); /* let the scheduler run the woken coroutines */
+	async__reactor_delivered(handle->loop); /* let the scheduler run the woken coroutines */
 }
 
 /* Makes libuv watch what the armed waiters need. A tracked poll keeps watching the rest too,
@@ -330,7 +330,7 @@ static bool poll_start(zend_async_event_t *event)
 		ZEND_ASYNC_CALLBACKS_NOTIFY(event, NULL, NULL);
 		return true;
 	}
-	async_reactor_event_count_on(event);
+	async__reactor_event_count_on(event);
 	poll_update(poll, 0);
 	return true;
 }
@@ -338,11 +338,11 @@ static bool poll_start(zend_async_event_t *event)
 static bool poll_stop(zend_async_event_t *event)
 {
 	async_poll_t *poll = (async_poll_t *) event;
-	if (!async_reactor_last_stop(event)) {
+	if (!async__reactor_last_stop(event)) {
 		return true;
 	}
 	poll->direct_armed = false;
-	async_reactor_event_count_off(event);
+	async__reactor_event_count_off(event);
 	event->ref_count++;
 	poll_update(poll, 0);
 	poll_dispose(event);
@@ -369,7 +369,7 @@ static async_poll_t *poll_get(php_socket_t fd, int *error)
 		poll->event.base.ref_count++;
 		return poll;
 	}
-	uv_loop_t *loop = async_reactor_loop();
+	uv_loop_t *loop = async__reactor_loop();
 	int flags = fcntl(fd, F_GETFL);
 	if (loop == NULL || flags < 0) {
 		*error = UV_EBADF;
@@ -389,7 +389,7 @@ static async_poll_t *poll_get(php_socket_t fd, int *error)
 	poll->uv.data = poll;
 	poll->fd = fd;
 	zend_async_event_t *base = &poll->event.base;
-	async_event_init(base, &poll_methods);
+	async__event_init(base, &poll_methods);
 	base->ref_count = 2; /* the table's and the caller's */
 	poll->event.is_socket = true;
 	poll->event.socket = fd;
@@ -433,7 +433,7 @@ static bool proxy_start(zend_async_event_t *event)
 		}
 		proxy->slot = poll->proxies_count++;
 		poll->proxies[proxy->slot] = proxy;
-		async_reactor_event_count_on(event);
+		async__reactor_event_count_on(event);
 	}
 	proxy->armed = true;
 	/* A tracked poll that already watches what this proxy wants (a keep-alive socket's reads) only
@@ -457,7 +457,7 @@ static bool proxy_stop(zend_async_event_t *event)
 	async_poll_t *poll = POLL_OF(proxy);
 	bool was_armed = proxy->armed;
 	proxy_detach(proxy);
-	async_reactor_event_count_off(event);
+	async__reactor_event_count_off(event);
 	/* A proxy that fired was no longer in what the poll needs (poll_deliver() updated it then): a
 	 * tracked poll has nothing to change. */
 	if (!was_armed && poll->tracked) {
@@ -479,7 +479,7 @@ static bool proxy_may_park(async_poll_t *poll, async_proxy_t *proxy)
 
 static bool proxy_dispose(zend_async_event_t *event)
 {
-	if (!async_reactor_last_ref(event)) {
+	if (!async__reactor_last_ref(event)) {
 		return true;
 	}
 	async_proxy_t *proxy = (async_proxy_t *) event;
@@ -537,7 +537,7 @@ static async_proxy_t *proxy_new(async_poll_t *poll, int events, size_t extra_siz
 		proxy = ecalloc(1, sizeof(async_proxy_t) + extra_size);
 	}
 	zend_async_event_t *base = &proxy->proxy.base;
-	async_event_init(base, &proxy_methods);
+	async__event_init(base, &proxy_methods);
 	base->del_callback = proxy_del_callback;
 	proxy->own.base.ref_count = 1;
 	proxy->own.base.callback = zend_async_waker_callback_resolve;
@@ -590,7 +590,7 @@ static zend_async_poll_proxy_t *reactor_new_poll_proxy_event(zend_async_poll_eve
 	return &proxy_new((async_poll_t *) poll_event, events, extra_size)->proxy;
 }
 
-zend_result async_reactor_poll_minit(void)
+zend_result async__reactor_poll_minit(void)
 {
 	zend_async_reactor_api_t api = {
 		.new_socket_event = reactor_new_socket_event,
@@ -600,13 +600,13 @@ zend_result async_reactor_poll_minit(void)
 	/* NULL slots keep what libuv_reactor.c registered under the same module name. */
 	/* false: another implementation of this ABI table is registered */
 	static const async_reactor_part_t part = { .before_run = polls_before_run }; /* per-process: constant */
-	async_reactor_add_part(&part);
+	async__reactor_add_part(&part);
 	return zend_async_reactor_register("libuv", false, &api) ? SUCCESS : FAILURE;
 }
 
 /* Every poll is stopped and forgotten before the reactor closes its loop. Polls still referenced
  * by a waker (coroutines dropped after a fatal error) are detached by the loop's close walk. */
-void async_reactor_poll_rshutdown(void)
+void async__reactor_poll_rshutdown(void)
 {
 	for (uint32_t i = 0; i < ASYNC_G(unapplied_polls_count); i++) {
 		ASYNC_G(unapplied_polls)[i]->unapplied = false;
@@ -642,7 +642,7 @@ bool async_io_can_wait(void)
 	/* A finished coroutine still current runs its finish handlers (a connection given back
 	 * there): it cannot suspend any more, so its I/O is stock, blocking. */
 	return ZEND_ASYNC_G(coroutine) != NULL && !ZEND_COROUTINE_IS_FINISHED(ZEND_ASYNC_G(coroutine))
-		&& ZEND_ASYNC_IS_ACTIVE && async_wait_allowed() && EG(exception) == NULL && !CG(unclean_shutdown);
+		&& ZEND_ASYNC_IS_ACTIVE && async__wait_allowed() && EG(exception) == NULL && !CG(unclean_shutdown);
 }
 
 void async_io_fd_closing(php_socket_t fd)
@@ -754,7 +754,7 @@ static bool wait_on_timer(zend_coroutine_t *co, zend_long timeout_ms, zend_async
 		zend_async_timer_event_t *timer = ZEND_ASYNC_NEW_TIMER_EVENT((zend_ulong) timeout_ms, false);
 		return timer != NULL && wait_on_timer_event(co, timer, true, cb);
 	}
-	if (*slot != NULL && !async_reactor_timer_rearm(*slot, (zend_ulong) timeout_ms)) {
+	if (*slot != NULL && !async__reactor_timer_rearm(*slot, (zend_ulong) timeout_ms)) {
 		ZEND_ASYNC_EVENT_RELEASE(&(*slot)->base);
 		*slot = NULL;
 	}
@@ -783,7 +783,7 @@ static int wait_many(async_io_pollfd_t *fds, uint32_t count, zend_long timeout_m
 		return wait_now(fds, count);
 	}
 
-	zend_coroutine_t *co = async_wait_begin(NULL, "wait for a descriptor");
+	zend_coroutine_t *co = async__wait_begin(NULL, "wait for a descriptor");
 	if (co == NULL) {
 		return -1;
 	}
@@ -798,7 +798,7 @@ static int wait_many(async_io_pollfd_t *fds, uint32_t count, zend_long timeout_m
 		ready = -1;
 	}
 	if (ready == 0) {
-		async_wait_suspend(co);
+		async__wait_suspend(co);
 	}
 	if (ready >= 0 && !EG(exception)) {
 		for (uint32_t i = 0; i < count; i++) {
@@ -808,7 +808,7 @@ static int wait_many(async_io_pollfd_t *fds, uint32_t count, zend_long timeout_m
 			}
 		}
 	}
-	async_wait_end(co);
+	async__wait_end(co);
 	if (proxies != inline_proxies) {
 		efree(proxies);
 	}
@@ -820,14 +820,14 @@ static int wait_many(async_io_pollfd_t *fds, uint32_t count, zend_long timeout_m
  * The same answers as wait_many() for one entry. */
 static int wait_one(php_socket_t fd, int mask, zend_long timeout_ms, zend_async_timer_event_t **timer)
 {
-	zend_coroutine_t *co = async_wait_begin(NULL, "wait for a descriptor");
+	zend_coroutine_t *co = async__wait_begin(NULL, "wait for a descriptor");
 	if (co == NULL) {
 		return -1;
 	}
 	int error = 0;
 	async_poll_t *poll = poll_get(fd, &error);
 	if (poll == NULL) {
-		async_wait_end(co);
+		async__wait_end(co);
 		return unpollable_revents(error, mask);
 	}
 	async_proxy_t *proxy = proxy_new(poll, mask, 0);
@@ -836,7 +836,7 @@ static int wait_one(php_socket_t fd, int mask, zend_long timeout_ms, zend_async_
 
 	bool ok;
 	proxy->own.base.ref_count++; /* the waker's */
-	if (EXPECTED(async_wait_list_own(co, event, &proxy->own))) {
+	if (EXPECTED(async__wait_list_own(co, event, &proxy->own))) {
 		proxy->own_listed = true;
 		proxy_start(event);
 		ok = true;
@@ -846,10 +846,10 @@ static int wait_one(php_socket_t fd, int mask, zend_long timeout_ms, zend_async_
 	}
 	ok = ok && (timeout_ms < 0 || wait_on_timer(co, timeout_ms, timer, &proxy->timer_own));
 	int revents = -1;
-	if (ok && async_wait_suspend(co)) {
+	if (ok && async__wait_suspend(co)) {
 		revents = proxy->proxy.triggered_events & (mask | POLL_ALWAYS);
 	}
-	async_wait_end(co);
+	async__wait_end(co);
 	/* Ours goes last: the waker releases the proxy (its first trigger) before it drops the timer's
 	 * subscription, whose callback lives inside the proxy. */
 	ZEND_ASYNC_EVENT_RELEASE(event);

@@ -30,7 +30,7 @@
 
 #ifdef PHP_WIN32
 /* POSIX only (pidfd, waitid): the slot keeps its stub on Windows. */
-zend_result async_reactor_process_minit(void) { return SUCCESS; }
+zend_result async__reactor_process_minit(void) { return SUCCESS; }
 #else
 #include <sys/wait.h>
 #include <sys/syscall.h>
@@ -133,26 +133,26 @@ static bool process_arm(async_process_t *p)
 		rc = uv_timer_start(&p->timer, process_timer_cb, p->interval_ms, 0);
 	}
 	if (rc != 0) {
-		async_throw(async_ce_async_exception, "Cannot watch process %d: %s", (int) p->event.process, uv_strerror(rc));
+		async__throw(async__ce_async_exception, "Cannot watch process %d: %s", (int) p->event.process, uv_strerror(rc));
 		return false;
 	}
 	if (ZEND_ASYNC_EVENT_IS_HIDDEN(&p->event.base)) {
 		uv_unref(p->handle);
 	}
-	async_reactor_event_count_on(&p->event.base);
+	async__reactor_event_count_on(&p->event.base);
 	return true;
 }
 
 static void process_disarm(async_process_t *p)
 {
-	if (!async_reactor_event_detached(&p->event.base)) {
+	if (!async__reactor_event_detached(&p->event.base)) {
 		if (p->pidfd >= 0) {
 			uv_poll_stop(&p->poll);
 		} else {
 			uv_timer_stop(&p->timer);
 		}
 	}
-	async_reactor_event_count_off(&p->event.base);
+	async__reactor_event_count_off(&p->event.base);
 }
 
 static void process_fired(async_process_t *p)
@@ -166,7 +166,7 @@ static void process_fired(async_process_t *p)
 	process_disarm(p);
 	ZEND_ASYNC_EVENT_SET_CLOSED(event);
 	ZEND_ASYNC_CALLBACKS_NOTIFY(event, NULL, NULL); /* may drop the last reference */
-	async_reactor_delivered(loop);
+	async__reactor_delivered(loop);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -184,14 +184,14 @@ static void process_close_cb(uv_handle_t *handle)
 
 static bool process_start(zend_async_event_t *event)
 {
-	if (ZEND_ASYNC_EVENT_IS_CLOSED(event) || async_reactor_event_detached(event)) {
+	if (ZEND_ASYNC_EVENT_IS_CLOSED(event) || async__reactor_event_detached(event)) {
 		return true;
 	}
-	if (!async_reactor_first_start(event)) {
+	if (!async__reactor_first_start(event)) {
 		return true;
 	}
 	if (!process_arm((async_process_t *) event)) {
-		async_reactor_start_failed(event);
+		async__reactor_start_failed(event);
 		return false;
 	}
 	return true;
@@ -199,7 +199,7 @@ static bool process_start(zend_async_event_t *event)
 
 static bool process_stop(zend_async_event_t *event)
 {
-	if (async_reactor_last_stop(event)) {
+	if (async__reactor_last_stop(event)) {
 		process_disarm((async_process_t *) event);
 	}
 	return true;
@@ -208,11 +208,11 @@ static bool process_stop(zend_async_event_t *event)
 static bool process_dispose(zend_async_event_t *event)
 {
 	async_process_t *p = (async_process_t *) event;
-	if (event->ref_count <= 1 && async_reactor_event_detached(event) && p->pidfd >= 0) {
+	if (event->ref_count <= 1 && async__reactor_event_detached(event) && p->pidfd >= 0) {
 		close(p->pidfd); /* request shutdown closed the handle: no close_cb will run */
 		p->pidfd = -1;
 	}
-	return async_reactor_handle_release(event, p->handle, process_close_cb);
+	return async__reactor_handle_release(event, p->handle, process_close_cb);
 }
 
 static zend_string *process_info(zend_async_event_t *event)
@@ -230,7 +230,7 @@ static zend_async_process_event_t *reactor_new_process_event(zend_process_t pid,
 		zend_value_error("Process ID must be greater than 0, %d given", (int) pid);
 		return NULL;
 	}
-	uv_loop_t *loop = async_reactor_loop_or_throw();
+	uv_loop_t *loop = async__reactor_loop_or_throw();
 	if (loop == NULL) {
 		return NULL;
 	}
@@ -247,7 +247,7 @@ static zend_async_process_event_t *reactor_new_process_event(zend_process_t pid,
 		p->handle = (uv_handle_t *) &p->timer;
 	}
 	p->handle->data = p;
-	async_event_init(&p->event.base, &process_methods);
+	async__event_init(&p->event.base, &process_methods);
 	if (extra_size) {
 		p->event.base.extra_offset = sizeof(async_process_t);
 	}
@@ -260,7 +260,7 @@ static zend_async_process_event_t *reactor_new_process_event(zend_process_t pid,
  * Module
  * ------------------------------------------------------------------------------------------- */
 
-zend_result async_reactor_process_minit(void)
+zend_result async__reactor_process_minit(void)
 {
 	zend_async_reactor_api_t api = { .new_process_event = reactor_new_process_event };
 	/* false: another implementation of this ABI table is registered */

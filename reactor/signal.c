@@ -79,7 +79,7 @@ static bool signal_arm(async_signal_t *s)
 	}
 	int rc = uv_signal_start(&s->uv, signal_cb, signum);
 	if (rc != 0) {
-		async_throw(async_ce_async_exception, "Cannot watch signal %d: %s", signum, uv_strerror(rc));
+		async__throw(async__ce_async_exception, "Cannot watch signal %d: %s", signum, uv_strerror(rc));
 		return false;
 	}
 	if (d->armed++ == 0) {
@@ -94,7 +94,7 @@ static bool signal_arm(async_signal_t *s)
 
 	s->armed = true;
 	async_list_append(&ASYNC_G(signals_armed), &s->node);
-	async_reactor_event_count_on(&s->event.base);
+	async__reactor_event_count_on(&s->event.base);
 	return true;
 }
 
@@ -159,7 +159,7 @@ static void signal_disarm(async_signal_t *s)
 	if (d->armed == 1 && sigaction(signum, NULL, &now) == 0) {
 		replaced = action_handler(&now) != d->uv_handler;
 	}
-	if (!async_reactor_event_detached(&s->event.base)) {
+	if (!async__reactor_event_detached(&s->event.base)) {
 		uv_signal_stop(&s->uv); /* a detached handle was stopped by its uv_close() */
 	}
 	if (--d->armed == 0) {
@@ -173,7 +173,7 @@ static void signal_disarm(async_signal_t *s)
 
 	s->armed = false;
 	async_list_remove(&ASYNC_G(signals_armed), &s->node);
-	async_reactor_event_count_off(&s->event.base);
+	async__reactor_event_count_off(&s->event.base);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -205,20 +205,20 @@ static void signal_cb(uv_signal_t *handle, int signum)
 	}
 	ZEND_ASYNC_EVENT_SET_CLOSED(event);
 	ZEND_ASYNC_CALLBACKS_NOTIFY(event, NULL, NULL); /* may drop the last reference */
-	async_reactor_delivered(loop);
+	async__reactor_delivered(loop);
 }
 
 static bool signal_start(zend_async_event_t *event)
 {
 	async_signal_t *s = (async_signal_t *) event;
-	if (ZEND_ASYNC_EVENT_IS_CLOSED(event) || async_reactor_event_detached(event)) {
+	if (ZEND_ASYNC_EVENT_IS_CLOSED(event) || async__reactor_event_detached(event)) {
 		return true;
 	}
-	if (!async_reactor_first_start(event)) {
+	if (!async__reactor_first_start(event)) {
 		return true;
 	}
 	if (!signal_arm(s)) {
-		async_reactor_start_failed(event);
+		async__reactor_start_failed(event);
 		return false;
 	}
 	if (ZEND_ASYNC_EVENT_IS_HIDDEN(event)) {
@@ -229,7 +229,7 @@ static bool signal_start(zend_async_event_t *event)
 
 static bool signal_stop(zend_async_event_t *event)
 {
-	if (async_reactor_last_stop(event)) {
+	if (async__reactor_last_stop(event)) {
 		signal_disarm((async_signal_t *) event);
 	}
 	return true;
@@ -242,7 +242,7 @@ static bool signal_dispose(zend_async_event_t *event)
 		event->loop_ref_count = 0;
 		signal_disarm(s); /* the list must not keep a freed event */
 	}
-	return async_reactor_handle_release(event, (uv_handle_t *) &s->uv, signal_close_cb);
+	return async__reactor_handle_release(event, (uv_handle_t *) &s->uv, signal_close_cb);
 }
 
 static zend_string *signal_info(zend_async_event_t *event)
@@ -260,7 +260,7 @@ static zend_async_signal_event_t *reactor_new_signal_event(int signum, size_t ex
 		zend_value_error("Signal number must be between 1 and %d, %d given", NSIG - 1, signum);
 		return NULL;
 	}
-	uv_loop_t *loop = async_reactor_loop_or_throw();
+	uv_loop_t *loop = async__reactor_loop_or_throw();
 	if (loop == NULL) {
 		return NULL;
 	}
@@ -268,11 +268,11 @@ static zend_async_signal_event_t *reactor_new_signal_event(int signum, size_t ex
 	int rc = uv_signal_init(loop, &s->uv);
 	if (rc != 0) {
 		efree(s);
-		async_throw(async_ce_async_exception, "Cannot watch signal %d: %s", signum, uv_strerror(rc));
+		async__throw(async__ce_async_exception, "Cannot watch signal %d: %s", signum, uv_strerror(rc));
 		return NULL;
 	}
 	s->uv.data = &s->event.base;
-	async_event_init(&s->event.base, &signal_methods);
+	async__event_init(&s->event.base, &signal_methods);
 	if (extra_size) {
 		s->event.base.extra_offset = sizeof(async_signal_t);
 	}
@@ -305,7 +305,7 @@ static void signals_reclaim(bool blocking)
 	}
 }
 
-void async_reactor_signal_rshutdown(void)
+void async__reactor_signal_rshutdown(void)
 {
 	while (ASYNC_G(signals_armed).first != NULL) {
 		async_signal_t *s = ASYNC_LIST_ITEM(ASYNC_G(signals_armed).first, async_signal_t, node);
@@ -314,11 +314,11 @@ void async_reactor_signal_rshutdown(void)
 	}
 }
 
-zend_result async_reactor_signal_minit(void)
+zend_result async__reactor_signal_minit(void)
 {
 	zend_async_reactor_api_t api = { .new_signal_event = reactor_new_signal_event };
 	static const async_reactor_part_t part = { .before_run = signals_reclaim }; /* per-process: constant */
-	async_reactor_add_part(&part);
+	async__reactor_add_part(&part);
 	/* false: another implementation of this ABI table is registered */
 	return zend_async_reactor_register(ASYNC_REACTOR_NAME, false, &api) ? SUCCESS : FAILURE;
 }

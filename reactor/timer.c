@@ -121,7 +121,7 @@ static void timer_fire(async_timer_t *timer)
 	zend_async_event_t *event = &timer->event.base;
 	if (!timer->event.is_periodic) {
 		/* A one-shot timer is no longer active once it fired. */
-		async_reactor_event_count_off(event);
+		async__reactor_event_count_off(event);
 		event->loop_ref_count = 0;
 		ZEND_ASYNC_EVENT_SET_CLOSED(event);
 	}
@@ -137,7 +137,7 @@ static void batch_cb(uv_timer_t *handle)
 	if (!batch->shared && timer != NULL && timer->event.is_periodic) {
 		/* a periodic timer's own batch: libuv re-armed it, the member stays */
 		timer_fire(timer);
-		async_reactor_delivered(loop);
+		async__reactor_delivered(loop);
 		return;
 	}
 	/* Due now: nothing joins it any more (a timer started by a callback below is due later). */
@@ -153,7 +153,7 @@ static void batch_cb(uv_timer_t *handle)
 	}
 	ASYNC_G(timer_batch_firing) = outer;
 	batch_park(batch);
-	async_reactor_delivered(loop);
+	async__reactor_delivered(loop);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -197,7 +197,7 @@ static bool timer_start(zend_async_event_t *event)
 	if (ZEND_ASYNC_EVENT_IS_CLOSED(event) || ZEND_ASYNC_EVENT_HAS(event, ASYNC_EVENT_F_DETACHED)) {
 		return true;
 	}
-	if (!async_reactor_first_start(event)) {
+	if (!async__reactor_first_start(event)) {
 		return true;
 	}
 	uv_loop_t *loop = ASYNC_G(loop);
@@ -208,38 +208,38 @@ static bool timer_start(zend_async_event_t *event)
 		return true;
 	}
 	if (!timer_arm(timer, loop)) {
-		async_reactor_start_failed(event);
+		async__reactor_start_failed(event);
 		return false;
 	}
-	async_reactor_event_count_on(event);
+	async__reactor_event_count_on(event);
 	return true;
 }
 
 static bool timer_stop(zend_async_event_t *event)
 {
-	if (!async_reactor_last_stop(event)) {
+	if (!async__reactor_last_stop(event)) {
 		return true;
 	}
 	timer_disarm((async_timer_t *) event);
-	async_reactor_event_count_off(event);
+	async__reactor_event_count_off(event);
 	return true;
 }
 
 /* No handle of its own to close: the last reference frees it at once. */
 static bool timer_dispose(zend_async_event_t *event)
 {
-	if (!async_reactor_last_ref(event)) {
+	if (!async__reactor_last_ref(event)) {
 		return true;
 	}
 	timer_disarm((async_timer_t *) event);
-	async_reactor_event_count_off(event);
+	async__reactor_event_count_off(event);
 	event->loop_ref_count = 0;
 	zend_async_callbacks_free(event);
 	efree(event);
 	return true;
 }
 
-bool async_reactor_timer_rearm(zend_async_timer_event_t *t, zend_ulong timeout_ms)
+bool async__reactor_timer_rearm(zend_async_timer_event_t *t, zend_ulong timeout_ms)
 {
 	async_timer_t *timer = (async_timer_t *) t;
 	zend_async_event_t *event = &t->base;
@@ -264,20 +264,20 @@ static const async_event_methods_t timer_methods = {
 	.start = timer_start, .stop = timer_stop, .dispose = timer_dispose, .info = timer_info,
 };
 
-zend_async_timer_event_t *async_reactor_new_timer_event(zend_ulong timeout_ms, zend_ulong nanoseconds,
+zend_async_timer_event_t *async__reactor_new_timer_event(zend_ulong timeout_ms, zend_ulong nanoseconds,
 	bool is_periodic, size_t extra_size)
 {
-	async_clock_t *clock = async_clock_current();
+	async_clock_t *clock = async__clock_current();
 	if (clock != NULL) {
 		/* inside a bubble of virtual time: the clock's own timer, not libuv's */
 		uint64_t ns = timeout_ms > (UINT64_MAX - nanoseconds) / 1000000 ? UINT64_MAX : timeout_ms * 1000000 + nanoseconds;
-		return async_clock_new_timer(clock, ns, is_periodic, extra_size);
+		return async__clock_new_timer(clock, ns, is_periodic, extra_size);
 	}
-	if (async_reactor_loop_or_throw() == NULL) {
+	if (async__reactor_loop_or_throw() == NULL) {
 		return NULL;
 	}
 	async_timer_t *timer = ecalloc(1, sizeof(async_timer_t) + extra_size);
-	async_event_init(&timer->event.base, &timer_methods);
+	async__event_init(&timer->event.base, &timer_methods);
 	/* libuv timers have millisecond resolution: round sub-millisecond waits up. */
 	zend_ulong extra_ms = (nanoseconds + 999999) / 1000000;
 	timer->timeout_ms = timeout_ms > UINT64_MAX - extra_ms ? UINT64_MAX : timeout_ms + extra_ms;
@@ -318,11 +318,11 @@ static void timers_close(uv_loop_t *loop)
 	ASYNC_G(timer_batch_firing) = NULL;
 }
 
-zend_result async_reactor_timer_minit(void)
+zend_result async__reactor_timer_minit(void)
 {
 	static const async_reactor_part_t part = { .close = timers_close }; /* per-process: constant */
-	async_reactor_add_part(&part);
-	zend_async_reactor_api_t api = { .new_timer_event = async_reactor_new_timer_event };
+	async__reactor_add_part(&part);
+	zend_async_reactor_api_t api = { .new_timer_event = async__reactor_new_timer_event };
 	/* false: another implementation of this ABI table is registered */
 	return zend_async_reactor_register(ASYNC_REACTOR_NAME, false, &api) ? SUCCESS : FAILURE;
 }

@@ -81,11 +81,11 @@ static void work_after(uv_work_t *req, int status)
 		w->work.result = -1;
 		w->work.error = ECANCELED;
 	}
-	async_reactor_event_count_off(event);
+	async__reactor_event_count_off(event);
 	event->loop_ref_count = 0;
 	ZEND_ASYNC_EVENT_SET_CLOSED(event);
 	ZEND_ASYNC_CALLBACKS_NOTIFY(event, NULL, NULL);
-	async_reactor_delivered(req->loop);
+	async__reactor_delivered(req->loop);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -96,7 +96,7 @@ static bool work_queue(async_work_t *w)
 {
 	int rc = uv_queue_work(ASYNC_G(loop), &w->req, work_run, work_after);
 	if (rc != 0) {
-		async_throw(async_ce_async_exception, "Cannot queue work on the thread pool: %s", uv_strerror(rc));
+		async__throw(async__ce_async_exception, "Cannot queue work on the thread pool: %s", uv_strerror(rc));
 		return false;
 	}
 	w->queued = true;
@@ -115,13 +115,13 @@ static bool work_start(zend_async_event_t *event)
 	if (!w->queued && !work_queue(w)) {
 		return false;
 	}
-	return async_reactor_counting_start(event);
+	return async__reactor_counting_start(event);
 }
 
 static bool work_dispose(zend_async_event_t *event)
 {
 	async_work_t *w = WORK_FROM_EVENT(event);
-	switch (async_reactor_request_release(event, w->in_flight)) {
+	switch (async__reactor_request_release(event, w->in_flight)) {
 		case ASYNC_REQUEST_HELD:
 			break;
 		case ASYNC_REQUEST_ORPHANED:
@@ -141,17 +141,17 @@ static zend_string *work_info(zend_async_event_t *event)
 }
 
 static const async_event_methods_t work_methods = {
-	.start = work_start, .stop = async_reactor_counting_stop, .dispose = work_dispose, .info = work_info,
+	.start = work_start, .stop = async__reactor_counting_stop, .dispose = work_dispose, .info = work_info,
 };
 
 static zend_async_work_event_t *reactor_new_work_event(zend_async_work_fn run, void *arg, size_t extra_size)
 {
-	if (async_reactor_loop_or_throw() == NULL) {
+	if (async__reactor_loop_or_throw() == NULL) {
 		return NULL;
 	}
 	async_work_t *w = ecalloc(1, sizeof(async_work_t) + extra_size);
 	zend_async_event_t *event = &w->work.base;
-	async_event_init(event, &work_methods);
+	async__event_init(event, &work_methods);
 	event->extra_offset = (uint32_t) sizeof(async_work_t);
 	w->work.run = run;
 	w->work.arg = arg;
@@ -163,7 +163,7 @@ static zend_async_work_event_t *reactor_new_work_event(zend_async_work_fn run, v
  * Module
  * ------------------------------------------------------------------------------------------- */
 
-void async_reactor_work_rshutdown(void)
+void async__reactor_work_rshutdown(void)
 {
 	for (async_list_node_t *n = ASYNC_G(work_in_flight).first; n != NULL; n = n->next) {
 		async_work_t *w = ASYNC_LIST_ITEM(n, async_work_t, link);
@@ -172,7 +172,7 @@ void async_reactor_work_rshutdown(void)
 	}
 }
 
-zend_result async_reactor_work_minit(void)
+zend_result async__reactor_work_minit(void)
 {
 	/* Only this slot: the reactor's other slots stay as libuv_reactor.c registered them. */
 	zend_async_reactor_api_t api = { .new_work_event = reactor_new_work_event };

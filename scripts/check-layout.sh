@@ -24,6 +24,11 @@
 #   per-request-state  file-scope static variables carry a "/* per-process: " marker
 #   refs               every P<n> / §<n> cited in a comment has a "## P<n> " / "## §<n> " heading
 #                      in docs/pitfalls.md / docs/semantics.md
+#   names              a name says its reach: every global symbol the objects define is the ABI's
+#                      (zend_async_*, zend_*, declared in zend_async_API.h), an installed header's
+#                      (the headers config.m4's PHP_INSTALL_HEADERS names), made by PHP's macros
+#                      (zif_, zim_, zm_, get_module, async_globals) or internal: async__*; a
+#                      file-local function or variable (static) never starts with async_
 # The C "parsing" is text-based (comments, literals and preprocessor lines dropped, brace bodies
 # skipped). Output is sorted, so it can be diffed. Needs only bash, coreutils, grep, sed, awk
 # (POSIX; gawk and mawk tested) and binutils nm.
@@ -554,6 +559,52 @@ check_per_request_state() {
 }
 
 # ---------------------------------------------------------------------------------------------
+# 9. names: the prefix says the reach (docs/architecture.md, "Names").
+installed_headers() {
+	sed -n 's/.*PHP_INSTALL_HEADERS(\[ext\/async\], *\[\([^]]*\)\]).*/\1/p' config.m4 2>/dev/null
+}
+check_names() {
+	local objs=(.libs/*.o) d h
+	for d in $LAYER_DIRS; do objs+=("$d"/.libs/*.o); done
+	if [ ${#objs[@]} -eq 0 ]; then
+		objs=(*.o)
+		for d in $LAYER_DIRS; do objs+=("$d"/*.o); done
+	fi
+	[ ${#objs[@]} -eq 0 ] && { echo "no objects: build first"; return; }
+	local public=()
+	for h in $(installed_headers); do [ -f "$h" ] && public+=("$h"); done
+	[ ${#public[@]} -eq 0 ] && { echo "config.m4 names no installed header (PHP_INSTALL_HEADERS)"; return; }
+	{
+		{
+			# the names the installed headers declare
+			grep -ohE '\b[A-Za-z_][A-Za-z0-9_]*\b' "${public[@]}" | sort -u | sed 's/^/P /'
+			nm -P -A --defined-only "${objs[@]}" | awk '{ o = $1; sub(/:$/, "", o); sub(/\.libs\//, "", o); print "S", o, $2, $3 }'
+		} | awk '
+			$1 == "P" { pub[$2] = 1; next }
+			$1 == "S" {
+				obj = $2; name = $3; type = $4
+				if (type ~ /^[TDBRVW]$/) {
+					if (name ~ /^async__/ || (name in pub)) next
+					if (name ~ /^(zif_|zim_|zm_)/ || name == "get_module" || name == "async_globals") next
+					print obj ": " name ": a global name is async__* (internal) or declared in an installed header"
+				}
+			}'
+		# file-local (static) names, read from the sources: objects built with LTO keep no local
+		# symbols; a static inline in a header that is not installed is shared, so async__*
+		local hdrs=() c
+		for h in "${decl_headers[@]}"; do
+			case " ${public[*]} " in *" $h "*) ;; *) hdrs+=("$h") ;; esac
+		done
+		for c in "${c_files[@]}"; do
+			grep -nE '^static[^(=;]*[ *]async_[A-Za-z0-9_]*[ \t]*[(=;[]' "$c" | grep -vE '^[0-9]+:static[^(]*\((ZEND|PHP)_' |
+				sed -E "s|^([0-9]+):.*[ *](async_[A-Za-z0-9_]*)[ \t]*[(=;[].*|$c:\1: \2: a file-local name does not start with async_|"
+		done
+		[ ${#hdrs[@]} -gt 0 ] && grep -nE '^static[ \t]+(zend_always_inline|inline)[^(]*[ *]async_[a-z0-9][A-Za-z0-9_]*[ \t]*\(' "${hdrs[@]}" |
+			sed -E 's|^([^:]+:[0-9]+):.*[ *](async_[A-Za-z0-9_]*)[ \t]*\(.*|\1: \2: an inline function of an internal header is async__*|'
+	} | sort -u
+}
+
+# ---------------------------------------------------------------------------------------------
 # 8. refs: P<n> and §<n> cited in comments need a heading in the docs.
 headings() { # docs-file tag -> "tag <first word after "## ">" for each heading
 	[ -f "$1" ] && awk -v tag="$2" '$1 == "##" && NF >= 2 { print tag, $2 }' "$1"
@@ -631,5 +682,6 @@ report uv-header "$(check_uv_header)"
 report stubs "$(check_stubs)"
 report per-request-state "$(check_per_request_state)"
 report refs "$(check_refs)"
+report names "$(check_names)"
 echo "check-layout: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

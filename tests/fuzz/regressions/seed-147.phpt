@@ -12,7 +12,7 @@ async.debug_deadlock=0
 // a task cancels itself (current_coroutine()->cancel()) and reaches suspend(); a finally handler
 // of that task then spawns a coroutine and awaits it. The await returned NULL at once, with the
 // awaited coroutine not even started. Async\suspend() and delay(0) put the coroutine in the run
-// queue and only then does async_scheduler_suspend() throw the pending cancellation, so a stale
+// queue and only then does async__scheduler_suspend() throw the pending cancellation, so a stale
 // queue entry is left behind and the coroutine's NEXT suspension (await, delay(n), ...) is resumed
 // by it spuriously.
 use function Async\{spawn, await, suspend, delay, current_coroutine};
