@@ -11,7 +11,7 @@ checker=$here/check-layout.sh
 CC=${CC:-cc}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/check-layout-selftest.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT
-CHECKS=9
+CHECKS=10
 
 passed=0
 failed=0
@@ -21,7 +21,9 @@ fail() { echo "FAIL $1"; shift; printf '%s\n' "$@" | sed 's/^/     | /'; failed=
 # ---------------------------------------------------------------------------------------------
 # The fake tree: the spine at the root (the ABI, the core's coroutine.c, the reactor's
 # libuv_reactor.c, the module), and core/clock.c, reactor/timer.c, classes/scope.c (with a stub),
-# hooks/sleep.c, each folder with its one header.
+# hooks/sleep.c, each folder with its one header. Names follow their reach: the installed
+# headers (zend_async_API.h, php_async.h; config.m4's PHP_INSTALL_HEADERS) declare the
+# zend_async_* / async_* names, what the files share is async__*, the statics are unprefixed.
 clean=$tmp/clean
 mkdir -p "$clean/.libs" "$clean/docs" "$tmp/inc"
 for d in core reactor classes hooks; do mkdir -p "$clean/$d/.libs"; done
@@ -58,9 +60,9 @@ cat > core/core.h <<'EOF'
 #ifndef CORE_H
 #define CORE_H
 #include "php_async.h"
-int coroutine_run(void);
-int coroutine_count(void);
-int clock_now(void);
+int async__coroutine_run(void);
+int async__coroutine_count(void);
+int async__clock_now(void);
 #endif
 EOF
 cat > coroutine.c <<'EOF'
@@ -70,20 +72,20 @@ cat > coroutine.c <<'EOF'
 /* per-process: the first coroutine id, fixed at startup */
 static int first_id = 1;
 
-int coroutine_run(void) { return zend_async_api_version() + first_id; }
-int coroutine_count(void) { return zend_async_api_enabled; }
+int async__coroutine_run(void) { return zend_async_api_version() + first_id; }
+int async__coroutine_count(void) { return zend_async_api_enabled; }
 EOF
 cat > core/clock.c <<'EOF'
 #include "core/core.h"
-int clock_now(void) { return coroutine_count(); }
+int async__clock_now(void) { return async__coroutine_count(); }
 EOF
 cat > reactor/reactor.h <<'EOF'
 #ifndef REACTOR_H
 #define REACTOR_H
-int reactor_tick(void);
+int async__reactor_tick(void);
 #ifdef ASYNC_REACTOR_UV
 #include <uv.h>
-int reactor_timer_start(void);
+int async__reactor_timer_start(void);
 #endif
 #endif
 EOF
@@ -92,18 +94,18 @@ cat > libuv_reactor.c <<'EOF'
 #include "core/core.h"
 #define ASYNC_REACTOR_UV
 #include "reactor/reactor.h"
-int reactor_tick(void) { return coroutine_run() + reactor_timer_start(); }
+int async__reactor_tick(void) { return async__coroutine_run() + async__reactor_timer_start(); }
 EOF
 cat > reactor/timer.c <<'EOF'
 #include "core/core.h"
 #define ASYNC_REACTOR_UV
 #include "reactor/reactor.h"
-int reactor_timer_start(void) { return clock_now(); }
+int async__reactor_timer_start(void) { return async__clock_now(); }
 EOF
 cat > classes/classes.h <<'EOF'
 #ifndef CLASSES_H
 #define CLASSES_H
-int scope_enter(void);
+int async__scope_enter(void);
 #endif
 EOF
 cat > classes/scope.stub.php <<'EOF'
@@ -123,20 +125,20 @@ cat > classes/scope.c <<'EOF'
 #include "scope_arginfo.h"
 
 static const char *names[] = { "main" };
-static int (*scope_hook)(void) = reactor_tick; /* per-process: installed once */
+static int (*scope_hook)(void) = async__reactor_tick; /* per-process: installed once */
 
-int scope_enter(void) { return scope_hook() + (int) sizeof names + scope_arginfo_version; }
+int async__scope_enter(void) { return scope_hook() + (int) sizeof names + scope_arginfo_version; }
 EOF
 cat > hooks/hooks.h <<'EOF'
 #ifndef HOOKS_H
 #define HOOKS_H
-int hook_sleep(void);
+int async__hook_sleep(void);
 #endif
 EOF
 cat > hooks/sleep.c <<'EOF'
 #include "hooks/hooks.h"
 #include "classes/classes.h"
-int hook_sleep(void) { return scope_enter(); }
+int async__hook_sleep(void) { return async__scope_enter(); }
 EOF
 cat > async.c <<'EOF'
 #include "php_async.h"
@@ -147,7 +149,7 @@ int async_module_started;
  * read-only afterwards */
 static int minit_done;
 
-void async_module_hook(void) { minit_done = hook_sleep(); async_module_started = 1; }
+void async_module_hook(void) { minit_done = async__hook_sleep(); async_module_started = 1; }
 int async_version_check(int v) { return v == minit_done; }
 EOF
 cat > config.m4 <<'EOF'
@@ -158,6 +160,7 @@ if test "$PHP_ASYNC" != "no"; then
     [async.c zend_async_API.c coroutine.c libuv_reactor.c
      core/clock.c reactor/timer.c classes/scope.c hooks/sleep.c],
     $ext_shared,, [-DZEND_ENABLE_STATIC_TSRMLS_CACHE=1])
+  PHP_INSTALL_HEADERS([ext/async], [zend_async_API.h php_async.h])
 fi
 EOF
 cat > config.w32 <<'EOF'
@@ -170,6 +173,7 @@ if (PHP_ASYNC != "no") {
 	ADD_SOURCES(configure_module_dirname + "/reactor", "timer.c", "async");
 	ADD_SOURCES(configure_module_dirname + "/classes", "scope.c", "async");
 	ADD_SOURCES(configure_module_dirname + "/hooks", "sleep.c", "async");
+	PHP_INSTALL_HEADERS("ext/async", "zend_async_API.h php_async.h");
 }
 EOF
 cat > docs/architecture.md <<'EOF'
@@ -220,15 +224,16 @@ edit() { # file sed-expression
 }
 
 # expect <label> <check that must fail, or "" for none> <text the output must contain>
+# (several checks, space-separated in check-layout.sh's report order, when one break fails them all)
 expect() {
-	local label=$1 check=$2 want=$3 out rc fails wantfails
+	local label=$1 check=$2 want=$3 out rc fails wantfails="" c
 	out=$("$checker" "$PWD" 2>"$tmp/stderr")
 	rc=$?
 	fails=$(printf '%s\n' "$out" | grep '^FAIL ' | tr '\n' ' ')
 	if [ -n "$check" ]; then
-		wantfails="FAIL $check "
+		for c in $check; do wantfails+="FAIL $c "; done
 		if [ "$rc" -ne 1 ] || [ "$fails" != "$wantfails" ]; then
-			fail "$label: expected exit 1 and only \"FAIL $check\"; got exit $rc, failing: ${fails:-none}" "$out"
+			fail "$label: expected exit 1 and only \"${wantfails% }\"; got exit $rc, failing: ${fails:-none}" "$out"
 			return
 		fi
 		if ! printf '%s\n' "$out" | grep -qF -- "$want"; then
@@ -249,7 +254,7 @@ cd "$clean" && expect "clean tree" "" ""
 
 # 1. upward: a reactor file calls a function defined in async.c (module).
 fresh upward
-printf '#include "php_async.h"\nint reactor_x(void) { async_module_hook(); return 0; }\n' > reactor/x.c
+printf '#include "php_async.h"\nint async__reactor_x(void) { async_module_hook(); return 0; }\n' > reactor/x.c
 edit config.m4 's#hooks/sleep\.c\]#hooks/sleep.c reactor/x.c]#'
 edit config.w32 's#"timer\.c"#"timer.c x.c"#'
 compile "$PWD" reactor/x.c
@@ -276,8 +281,8 @@ expect "classes/scope.c missing from config.w32" sources "classes/scope.c: missi
 
 # 4. declared-once: a prototype in two headers.
 fresh declared
-before_endif classes/classes.h "int coroutine_run(void);"
-expect "prototype in core.h and classes.h" declared-once "coroutine_run: declared 2 times"
+before_endif classes/classes.h "int async__coroutine_run(void);"
+expect "prototype in core.h and classes.h" declared-once "async__coroutine_run: declared 2 times"
 
 # 4b. declared-once: a .c declaring what a header declares.
 fresh declared-c
@@ -314,10 +319,29 @@ fresh refs
 printf '/* see P99 */\n' >> classes/scope.c
 expect "P99 citation without heading" refs "classes/scope.c:10: P99: no \"## P99 \" heading"
 
-# 10. upward again: no objects at all must not pass.
+# 10. names: a global function of a layer file, neither async__* nor in an installed header.
+fresh names-global
+before_endif core/core.h "int clock_tick(void);"
+printf 'int clock_tick(void) { return async__clock_now(); }\n' >> core/clock.c
+compile "$PWD" core/clock.c
+expect "global clock_tick in core/core.h" names "core/clock.o: clock_tick: a global name is async__*"
+
+# 10b. names: a file-local (static) function named async_*.
+fresh names-static
+edit core/clock.c 's#^int async__clock_now(void) { return async__coroutine_count(); }$#static int async_helper(void) { return async__coroutine_count(); }\nint async__clock_now(void) { return async_helper(); }#'
+compile "$PWD" core/clock.c
+expect "static async_helper in core/clock.c" names "core/clock.c:2: async_helper: a file-local name does not start with async_"
+
+# 10c. names: a static inline async_x in a folder header (shared, so async__x).
+fresh names-inline
+before_endif core/core.h "static inline int async_x(void) { return async__clock_now(); }"
+compile "$PWD" coroutine.c libuv_reactor.c core/clock.c reactor/timer.c
+expect "static inline async_x in core/core.h" names "core/core.h:7: async_x: an inline function of an internal header is async__*"
+
+# 11. upward (and names, which reads the same objects) again: no objects at all must not pass.
 fresh noobj
 rm -rf .libs core/.libs reactor/.libs classes/.libs hooks/.libs
-expect "no objects" upward "no objects: build first"
+expect "no objects" "upward names" "no objects: build first"
 
 echo "layout selftest: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -597,10 +597,10 @@ check_names() {
 		done
 		for c in "${c_files[@]}"; do
 			grep -nE '^static[^(=;]*[ *]async_[A-Za-z0-9_]*[ \t]*[(=;[]' "$c" | grep -vE '^[0-9]+:static[^(]*\((ZEND|PHP)_' |
-				sed -E "s|^([0-9]+):.*[ *](async_[A-Za-z0-9_]*)[ \t]*[(=;[].*|$c:\1: \2: a file-local name does not start with async_|"
+				sed -E "s|^([0-9]+):static[^(=;]*[ *](async_[A-Za-z0-9_]*)[ \t]*[(=;[].*|$c:\1: \2: a file-local name does not start with async_|"
 		done
 		[ ${#hdrs[@]} -gt 0 ] && grep -nE '^static[ \t]+(zend_always_inline|inline)[^(]*[ *]async_[a-z0-9][A-Za-z0-9_]*[ \t]*\(' "${hdrs[@]}" |
-			sed -E 's|^([^:]+:[0-9]+):.*[ *](async_[A-Za-z0-9_]*)[ \t]*\(.*|\1: \2: an inline function of an internal header is async__*|'
+			sed -E 's|^([^:]+:[0-9]+):static[^(]*[ *](async_[A-Za-z0-9_]*)[ \t]*\(.*|\1: \2: an inline function of an internal header is async__*|'
 	} | sort -u
 }
 
