@@ -32,6 +32,7 @@ if [ ! -x "$bin" ]; then
     echo "chaos-proxy.sh: building $src failed" >&2
     exit 2
   fi
+  chmod 755 "$tmp"
   mv -f "$tmp" "$bin"
 fi
 if [ "${1:-}" = --print-binary ]; then

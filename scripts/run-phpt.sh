@@ -68,6 +68,7 @@ done
 
 log="$work/run.log"
 export ASYNC_SO="$module_root/modules/async.so" # for tests that start a child php
+export ASYNC_SRC_ROOT="$root" # for tests that need more of the repository than tests/ (tests/chaos)
 NO_INTERACTION=1 TEST_PHP_EXECUTABLE=$(command -v "$PHP") "$PHP" -n "$runner" -n -p "$(command -v "$PHP")" \
   "${mods[@]}" "$@" -q --no-color -j"${JOBS:-2}" --show-diff ${RUN_TESTS_ARGS:-} "${targets[@]}" >"$log" 2>&1
 rc=$?

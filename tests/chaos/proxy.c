@@ -115,7 +115,7 @@ struct dir {
     long long reset_at, close_at, half_at;  /* counts of bytes sent at which they fire; -1 = off */
     struct chunk *head, *tail;
     size_t queued;
-    long long nread, nsent;
+    long long nread, nsent, nwrites;    /* bytes read, bytes sent, send() calls */
     uint64_t not_before;                /* bandwidth pacing and split gaps */
     uint64_t last_due;                  /* jitter must not reorder the stream */
     uint64_t rng;                       /* this direction's jitter */
@@ -767,6 +767,7 @@ static void dir_flush(struct conn *c, int d)
         k->off += (size_t) w;
         q->queued -= (size_t) w;
         q->nsent += w;
+        q->nwrites++;
         budget -= (size_t) w < budget ? (size_t) w : budget;
         dir_pace(q, (size_t) w);
         if (k->off == k->len) {
@@ -962,7 +963,7 @@ static void accept_all(void)
         int fd = accept(P.listen_fd, (struct sockaddr *) &ss, &len);
         if (fd < 0) {
             if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR && errno != ECONNABORTED) {
-                emit("error accept: %s", strerror(errno));
+                emit("warning accept: %s", strerror(errno));
             }
             return;
         }
@@ -1027,7 +1028,7 @@ static void restart_tick(void)
         }
         P.listen_fd = listen_on((struct sockaddr *) &P.listen_addr, P.listen_len);
         if (P.listen_fd < 0) {
-            emit("error listen again: %s (retrying)", strerror(errno));
+            emit("warning listen again: %s (retrying)", strerror(errno));
             P.relisten_at = P.now + 100000;
             want_wake(P.relisten_at);
             return;
@@ -1119,9 +1120,10 @@ static void cmd_stats(void)
 {
     for (int i = 0; i < P.nconns; i++) {
         const struct conn *c = P.conns[i];
-        emit("stat id=%d state=%s up_read=%lld up_sent=%lld down_read=%lld down_sent=%lld fault=\"%s\" why=\"%s\"",
-             c->id, state_name[c->state], c->dir[UP].nread, c->dir[UP].nsent, c->dir[DOWN].nread,
-             c->dir[DOWN].nsent, c->spec, c->why);
+        emit("stat id=%d state=%s up_read=%lld up_sent=%lld up_writes=%lld down_read=%lld down_sent=%lld"
+             " down_writes=%lld fault=\"%s\" why=\"%s\"", c->id, state_name[c->state], c->dir[UP].nread,
+             c->dir[UP].nsent, c->dir[UP].nwrites, c->dir[DOWN].nread, c->dir[DOWN].nsent, c->dir[DOWN].nwrites,
+             c->spec, c->why);
     }
     emit("ok stats n=%d", P.nconns);
 }
