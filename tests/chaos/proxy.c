@@ -1039,7 +1039,8 @@ static void restart_tick(void)
 }
 
 /* ---------------------------------------------------------------------------------------------
- * The control channel: one command a line on stdin, one answer ("ok ..." or "error ...").
+ * The control channel: one command a line on stdin, one answer ("ok ..." or "error ..."),
+ * written once the command has taken effect: a test that read "ok" may rely on it.
  */
 static struct conn *conn_by_id(long long id)
 {
@@ -1053,18 +1054,18 @@ static void cmd_fault_conn(struct conn *c, const struct spec *given)
         spec_pick_random(&s, c->id);
     }
     spec_text(&s, c->spec, sizeof c->spec);
-    emit("ok fault conn=%d fault=\"%s\"", c->id, c->spec);
     if (s.mode == MODE_REFUSE) {
         conn_reset(c, "fault refuse");
-        return;
-    }
-    for (int d = 0; d < 2; d++) {
-        dir_apply(&c->dir[d], &s.dir[d]);
-        if (s.mode == MODE_BLACKHOLE) {
-            c->dir[d].discard = true;   /* a live one: nothing passes any more, either way */
+    } else {
+        for (int d = 0; d < 2; d++) {
+            dir_apply(&c->dir[d], &s.dir[d]);
+            if (s.mode == MODE_BLACKHOLE) {
+                c->dir[d].discard = true;   /* a live one: nothing passes any more, either way */
+            }
         }
+        want_wake(P.now);
     }
-    want_wake(P.now);
+    emit("ok fault conn=%d fault=\"%s\"", c->id, c->spec);    /* answered once it is done */
 }
 
 static void cmd_fault(char *args)
@@ -1112,8 +1113,8 @@ static void cmd_restart(char *args)
             return;
         }
     }
-    emit("ok restart-upstream down_ms=%lld mode=%s", ms, down_name[mode]);
     restart_upstream((uint64_t) ms, mode);
+    emit("ok restart-upstream down_ms=%lld mode=%s", ms, down_name[mode]);
 }
 
 static void cmd_stats(void)
