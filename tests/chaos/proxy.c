@@ -513,6 +513,9 @@ static void spec_pick_random(struct spec *s, int conn_id)
             choices[n++] = i;
         }
     }
+    if (n == 0) {
+        return;                         /* cannot happen: parse_random_set() wants one */
+    }
     const char *name = random_names[choices[rng_range(&rng, 0, n - 1)]];
     int d = (int) rng_range(&rng, UP, DOWN);
     s->mode = MODE_PASS;
@@ -554,7 +557,9 @@ static void queue_push(struct dir *q, const char *data, size_t len, bool eof)
     k->len = len;
     k->off = 0;
     k->eof = eof;
-    memcpy(k->data, data, len);
+    if (len) {
+        memcpy(k->data, data, len);
+    }
     if (q->tail) {
         q->tail->next = k;
     } else {
@@ -1220,6 +1225,10 @@ static void run(void)
         if (pcap < 2 + 2 * P.nconns) {
             pcap = 2 + 2 * P.cap + 64;
             pfds = realloc(pfds, (size_t) pcap * sizeof *pfds);
+            if (!pfds) {
+                perror("chaos-proxy: alloc");
+                exit(2);
+            }
         }
         int n = 0, listen_idx = -1, ctl_idx = -1;
         if (P.listen_fd >= 0) {
