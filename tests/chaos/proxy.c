@@ -17,9 +17,9 @@
  * side and writes its destination side; data waits in the direction's queue until it is due.
  *
  * Output (stdout, one line each, flushed at once): "listening HOST:PORT seed=N" first; then
- * events ("conn ID WHAT ...", "upstream down ...", "upstream up") and the answers to the commands
- * read on stdin ("ok CMD ...", "error ...", "stat ..."). EOF on stdin quits, so a test that dies
- * leaves no proxy behind.
+ * events ("conn ID WHAT ...", "upstream down ...", "upstream up", "warning ..."), and the answers
+ * to the commands read on stdin ("ok CMD ...", "error ...", "stat ..."). EOF on stdin quits, so a
+ * test that dies leaves no proxy behind.
  *
  * Linux is the target: the exact reset waits for SIOCOUTQ (bytes not yet acknowledged) to drop to
  * zero, so that the bytes before the reset are in the peer's kernel, not lost with our buffer.
