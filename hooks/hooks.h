@@ -642,6 +642,9 @@ void async__pdo_conn_replay(async_pdo_conn_t *conn);
 bool async__pdo_conn_override(async_pdo_conn_t *conn, zend_long attr, zval *value);
 
 void async__pdo_pool_conn_minit(void);
+void async__pdo_pool_conn_mshutdown(void);
+/* A cancellation, or the exit()/shutdown unwinding: what a call ended with when it was stopped. */
+bool async__pdo_is_cancellation(zend_object *ex);
 
 /* ---------------------------------------------------------------------------------------------
  * hooks/pdo_pool_stmt.c: the prepared-statement cache of each connection

@@ -798,7 +798,7 @@ static bool kind_runs_sql(async_pdo_method_kind_t kind)
 	}
 }
 
-static bool is_cancellation(zend_object *ex)
+bool async__pdo_is_cancellation(zend_object *ex)
 {
 	return zend_is_graceful_exit(ex) || zend_is_unwind_exit(ex)
 		|| instanceof_function(ex->ce, ZEND_ASYNC_GET_CE(ZEND_ASYNC_EXCEPTION_CANCELLATION));
@@ -891,7 +891,7 @@ static void pool_call(async_pdo_tpl_t *tpl, zend_coroutine_t *co, async_pdo_meth
 		conn->maybe_inserted = true;
 	}
 	if (EG(exception) != NULL) {
-		async__pdo_conn_after_error(conn, is_cancellation(EG(exception)));
+		async__pdo_conn_after_error(conn, async__pdo_is_cancellation(EG(exception)));
 	} else if (conn_has_error(conn)) {
 		async__pdo_conn_after_error(conn, false);
 	}
@@ -1069,6 +1069,7 @@ void async__hook_pdo_pool_mshutdown(void)
 		return;
 	}
 	each_pdo_class(class_uninstall);
+	async__pdo_pool_conn_mshutdown();
 	async__pdo_stmt_cache_mshutdown();
 	pdo_ce = NULL;
 }

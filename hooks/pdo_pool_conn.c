@@ -599,14 +599,14 @@ static void conn_return(async_pdo_conn_t *conn, bool may_wait)
  * After a call
  * ------------------------------------------------------------------------------------------- */
 
-static bool mysql_client_error(pdo_dbh_t *dbh)
+static bool mysql_client_error(pdo_dbh_t *dbh, pdo_stmt_t *stmt)
 {
 	if (dbh->methods->fetch_err == NULL) {
 		return false;
 	}
 	zval info;
 	array_init(&info);
-	dbh->methods->fetch_err(dbh, dbh->query_stmt, &info);
+	dbh->methods->fetch_err(dbh, stmt, &info);
 	zval *code = zend_hash_index_find(Z_ARRVAL(info), 0);
 	bool client = code != NULL && Z_TYPE_P(code) == IS_LONG && Z_LVAL_P(code) >= 2000 && Z_LVAL_P(code) < 3000;
 	zend_long c = code != NULL && Z_TYPE_P(code) == IS_LONG ? Z_LVAL_P(code) : 0;
@@ -663,7 +663,9 @@ static void killer_done(zend_async_event_t *event, zend_async_event_callback_t *
 	}
 }
 
-void async__pdo_conn_after_error(async_pdo_conn_t *conn, bool cancelled)
+/* `stmt`: the statement whose call failed (its error is the driver's record), or NULL for a call
+ * of the connection itself (PDO::query()'s statement is then the record). */
+static void conn_after_error(async_pdo_conn_t *conn, pdo_stmt_t *stmt, bool cancelled)
 {
 	if (conn->broken) {
 		return;
@@ -701,7 +703,7 @@ void async__pdo_conn_after_error(async_pdo_conn_t *conn, bool cancelled)
 			break;
 		}
 		case ASYNC_PDO_DRIVER_MYSQL:
-			if (mysql_client_error(dbh) && (dbh->methods->check_liveness == NULL
+			if (mysql_client_error(dbh, stmt != NULL ? stmt : dbh->query_stmt) && (dbh->methods->check_liveness == NULL
 					|| dbh->methods->check_liveness(dbh) != SUCCESS)) {
 				conn->broken = true;
 			}
@@ -709,6 +711,11 @@ void async__pdo_conn_after_error(async_pdo_conn_t *conn, bool cancelled)
 		default:
 			break;
 	}
+}
+
+void async__pdo_conn_after_error(async_pdo_conn_t *conn, bool cancelled)
+{
+	conn_after_error(conn, NULL, cancelled);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -906,9 +913,88 @@ void async__hook_pdo_pool_rshutdown(void)
 	}
 }
 
+/* ---------------------------------------------------------------------------------------------
+ * A statement's own calls. A statement pins its connection, and its methods run on the driver
+ * directly, not through the template's trampolines: one that ends in an exception or an error
+ * tells the connection, as a PDO call does. A coroutine cancelled inside execute() leaves the
+ * server in the middle of a result; without this the connection went back to the pool when the
+ * statement was freed, and the next caller got "MySQL server has gone away".
+ * ------------------------------------------------------------------------------------------- */
+
+typedef enum {
+	STMT_EXECUTE, STMT_FETCH, STMT_FETCH_ALL, STMT_FETCH_COLUMN, STMT_FETCH_OBJECT, STMT_NEXT_ROWSET,
+	STMT_CLOSE_CURSOR, STMT_CALLS
+} stmt_call_t;
+
+static const char *const stmt_call_names[STMT_CALLS] = {
+	"execute", "fetch", "fetchall", "fetchcolumn", "fetchobject", "nextrowset", "closecursor",
+};
+/* per-process: PDOStatement's handlers of those methods, replaced with ours at MINIT */
+static zif_handler stmt_call_orig[STMT_CALLS];
+/* per-process: found at MINIT */
+static zend_class_entry *stmt_call_ce;
+
+static void stmt_call(stmt_call_t which, INTERNAL_FUNCTION_PARAMETERS)
+{
+	zend_object *obj = Z_TYPE(EX(This)) == IS_OBJECT ? Z_OBJ(EX(This)) : NULL;
+	stmt_call_orig[which](INTERNAL_FUNCTION_PARAM_PASSTHRU);
+	if (obj == NULL || obj->handlers != &stmt_handlers || ASYNC_G(pdo_stmts) == NULL) {
+		return;
+	}
+	async_pdo_conn_t *conn = zend_hash_index_find_ptr(ASYNC_G(pdo_stmts), obj->handle);
+	if (conn == NULL) {
+		return;
+	}
+	pdo_stmt_t *stmt = php_pdo_stmt_fetch_object(obj);
+	if (EG(exception) != NULL) {
+		conn_after_error(conn, stmt, async__pdo_is_cancellation(EG(exception)));
+	} else if (stmt->error_code[0] != '\0' && strcmp(stmt->error_code, PDO_ERR_NONE) != 0) {
+		conn_after_error(conn, stmt, false);
+	}
+}
+
+static ZEND_NAMED_FUNCTION(stmt_execute) { stmt_call(STMT_EXECUTE, INTERNAL_FUNCTION_PARAM_PASSTHRU); }
+static ZEND_NAMED_FUNCTION(stmt_fetch) { stmt_call(STMT_FETCH, INTERNAL_FUNCTION_PARAM_PASSTHRU); }
+static ZEND_NAMED_FUNCTION(stmt_fetch_all) { stmt_call(STMT_FETCH_ALL, INTERNAL_FUNCTION_PARAM_PASSTHRU); }
+static ZEND_NAMED_FUNCTION(stmt_fetch_column) { stmt_call(STMT_FETCH_COLUMN, INTERNAL_FUNCTION_PARAM_PASSTHRU); }
+static ZEND_NAMED_FUNCTION(stmt_fetch_object) { stmt_call(STMT_FETCH_OBJECT, INTERNAL_FUNCTION_PARAM_PASSTHRU); }
+static ZEND_NAMED_FUNCTION(stmt_next_rowset) { stmt_call(STMT_NEXT_ROWSET, INTERNAL_FUNCTION_PARAM_PASSTHRU); }
+static ZEND_NAMED_FUNCTION(stmt_close_cursor) { stmt_call(STMT_CLOSE_CURSOR, INTERNAL_FUNCTION_PARAM_PASSTHRU); }
+
+static const zif_handler stmt_call_ours[STMT_CALLS] = {
+	stmt_execute, stmt_fetch, stmt_fetch_all, stmt_fetch_column, stmt_fetch_object, stmt_next_rowset,
+	stmt_close_cursor,
+};
+
+static zend_function *stmt_method(stmt_call_t which)
+{
+	zend_function *fn = zend_hash_str_find_ptr(&stmt_call_ce->function_table, stmt_call_names[which],
+		strlen(stmt_call_names[which]));
+	return fn != NULL && fn->type == ZEND_INTERNAL_FUNCTION ? fn : NULL;
+}
+
 void async__pdo_pool_conn_minit(void)
 {
 	str_no_error = zend_string_init_interned(PDO_ERR_NONE, sizeof(PDO_ERR_NONE) - 1, 1);
+	stmt_call_ce = zend_hash_str_find_ptr(CG(class_table), "pdostatement", sizeof("pdostatement") - 1);
+	for (int i = 0; stmt_call_ce != NULL && i < STMT_CALLS; i++) {
+		zend_function *fn = stmt_method(i);
+		if (fn != NULL) {
+			stmt_call_orig[i] = fn->internal_function.handler;
+			fn->internal_function.handler = stmt_call_ours[i];
+		}
+	}
+}
+
+void async__pdo_pool_conn_mshutdown(void)
+{
+	for (int i = 0; stmt_call_ce != NULL && i < STMT_CALLS; i++) {
+		zend_function *fn = stmt_method(i);
+		if (fn != NULL && fn->internal_function.handler == stmt_call_ours[i]) {
+			fn->internal_function.handler = stmt_call_orig[i];
+		}
+	}
+	stmt_call_ce = NULL;
 }
 
 #endif /* HAVE_ASYNC_PDO_POOL */
