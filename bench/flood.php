@@ -6,7 +6,8 @@
  * bench/flood_client.c (epoll, built here with cc) in several client processes.
  *
  *   php -n -d extension=modules/async.so bench/flood.php [CONNECTIONS]     (default 32000)
- *   DURATION=10            seconds of load per measurement
+ *   DURATION=10            seconds of load counted per measurement
+ *   WARMUP=3               seconds of load before those (not counted: the first burst, the JIT)
  *   BASELINE=1000          the connection count of the baseline measured in the same run
  *   BENCH_REPS=1           measurements of each (interleaved, the median reported)
  *   PHP_FLAGS="..."        the server's flags (default: opcache with the tracing JIT; "" for none)
@@ -30,6 +31,7 @@ require __DIR__ . '/common.php';
 
 $asked = (int) ($argv[1] ?? 32000);
 $duration = (int) (getenv('DURATION') ?: 10);
+$warmup = (int) (getenv('WARMUP') ?: 3);
 $baseline = (int) (getenv('BASELINE') ?: 1000);
 $reps = bench_reps(1);
 $php_flags = getenv('PHP_FLAGS');
@@ -57,8 +59,8 @@ if ($held_target < $asked) {
     printf("=> %d connections asked, one process can hold at most %d here: the server holds %d (its soft limit = the hard limit %d, %d kept for its own descriptors)\n",
         $asked, $hard - SERVER_OWN_FDS, $held_target, $hard, SERVER_OWN_FDS);
 }
-printf("backlog 4096 (net.core.somaxconn %s), %d s of load, baseline %d connections, server flags: %s\n",
-    trim((string) @file_get_contents('/proc/sys/net/core/somaxconn')), $duration, $baseline, implode(' ', $php_flags) ?: '(none)');
+printf("backlog 4096 (net.core.somaxconn %s), %d s of load counted after %d s of warm-up, baseline %d connections, server flags: %s\n",
+    trim((string) @file_get_contents('/proc/sys/net/core/somaxconn')), $duration, $warmup, $baseline, implode(' ', $php_flags) ?: '(none)');
 
 // The load generator.
 $work = sys_get_temp_dir() . '/ext-async-flood-' . getmypid();
@@ -130,7 +132,7 @@ function flood_quantile(array $hist, float $q): float
 /* One measurement: a fresh server, $n connections held, then $duration s of load. */
 function flood_measure(int $n, int $run): array
 {
-    global $php_flags, $so, $example, $server_nofile, $client_bin, $duration;
+    global $php_flags, $so, $example, $server_nofile, $client_bin, $duration, $warmup;
     [$server, $spipes] = flood_proc(array_merge([PHP_BINARY, '-n'], $php_flags, ['-d', 'memory_limit=-1',
         '-d', "extension=$so", $example, '127.0.0.1:0', '--delay-ms=10', '--backlog=4096', '--stats=200']), $server_nofile, 0);
     $line = flood_line($spipes[1], 20);
@@ -147,7 +149,7 @@ function flood_measure(int $n, int $run): array
     for ($k = 0, $left = $n; $left > 0; $k++, $left -= PER_CLIENT) {
         $share = min(PER_CLIENT, $left);
         $clients[] = flood_proc([$client_bin, '127.0.0.1', $port, sprintf('127.1.%d.%d', $run % 250, $k + 1),
-            (string) $share, (string) ($duration * 1000)], $share + 64, 1);
+            (string) $share, (string) ($duration * 1000), (string) ($warmup * 1000)], $share + 64, 1);
     }
     $t = hrtime(true);
     $held = $failed = 0;
@@ -174,7 +176,7 @@ function flood_measure(int $n, int $run): array
     $hist = [];
     $requests = $errors = $held_end = 0;
     foreach ($clients as [$proc, $pipes]) {
-        $result = flood_line($pipes[1], $duration + 60);
+        $result = flood_line($pipes[1], $warmup + $duration + 60);
         $h = flood_line($pipes[1], 30);
         if ($result === null || preg_match('/^result requests=(\d+) errors=(\d+) held=(\d+)$/', $result, $m) !== 1
             || $h === null || !str_starts_with($h, 'hist')) {

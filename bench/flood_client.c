@@ -2,16 +2,18 @@
  * bench/flood_client.c — the load of bench/flood.php: many keep-alive connections, each a closed
  * loop of requests (send one, wait for its whole response, send the next), in one epoll thread.
  *
- *   flood_client HOST PORT SOURCE_ADDRESS CONNECTIONS DURATION_MS
+ *   flood_client HOST PORT SOURCE_ADDRESS CONNECTIONS DURATION_MS [WARMUP_MS]
  *
  * 1. Opens CONNECTIONS connections from SOURCE_ADDRESS (its own range of ephemeral ports), at
  *    most 256 connecting at once; each sends one request and waits for its answer (a connection
  *    that was refused, reset or closed is retried, 5 times at most). Prints
  *    "connected HELD FAILED" and waits for a line on stdin.
- * 2. Every held connection then loops for DURATION_MS: a request, its response, the next. Prints
+ * 2. Every held connection then loops for WARMUP_MS + DURATION_MS: a request, its response, the
+ *    next. The responses completed in the last DURATION_MS are counted (the first requests,
+ *    sent all at once, and a JIT still compiling are the warm-up's). Prints
  *    "result requests=N errors=N held=N" (errors: connections lost during the run) and then
- *    "hist US:COUNT ..." (each response's latency, from its send to its last byte, in buckets
- *    of 10 µs up to 10 s), and exits.
+ *    "hist US:COUNT ..." (each counted response's latency, from its send to its last byte, in
+ *    buckets of 10 µs up to 10 s), and exits.
  *
  * The requests are examples/http_server.php's keep-alive GETs; a response is complete when its
  * head and the Content-Length bytes after it have arrived. Built by bench/flood.php with cc.
@@ -56,7 +58,7 @@ static int n_conns, connecting, held, failed;
 static uint32_t *hist;
 static uint64_t requests, errors;
 static int running; /* phase 2 */
-static uint64_t stop_ns;
+static uint64_t stop_ns, count_from_ns;
 
 static uint64_t now_ns(void)
 {
@@ -80,7 +82,11 @@ static void start_connect(conn_t *c)
 	}
 	int one = 1;
 	setsockopt(c->fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
-	setsockopt(c->fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+#ifdef IP_BIND_ADDRESS_NO_PORT
+	/* The port is chosen at connect(), for the whole 4-tuple: bind() searching a free port
+	 * among thousands of bound ones cost more than everything else of the ramp. */
+	setsockopt(c->fd, IPPROTO_IP, IP_BIND_ADDRESS_NO_PORT, &one, sizeof(one));
+#endif
 	if (bind(c->fd, (struct sockaddr *) &source, sizeof(source)) != 0) {
 		perror("bind");
 		exit(2);
@@ -199,9 +205,11 @@ static void on_event(conn_t *c, uint32_t events)
 	}
 	uint64_t t = now_ns();
 	if (t <= stop_ns) {
-		uint64_t b = (t - c->sent_ns) / 1000 / BUCKET_US;
-		hist[b < BUCKETS ? b : BUCKETS - 1]++;
-		requests++;
+		if (t >= count_from_ns) {
+			uint64_t b = (t - c->sent_ns) / 1000 / BUCKET_US;
+			hist[b < BUCKETS ? b : BUCKETS - 1]++;
+			requests++;
+		}
 		send_request(c);
 		if (c->state == GONE) {
 			lost(c);
@@ -222,8 +230,8 @@ static void loop_once(int timeout_ms)
 
 int main(int argc, char **argv)
 {
-	if (argc != 6) {
-		fprintf(stderr, "usage: %s HOST PORT SOURCE_ADDRESS CONNECTIONS DURATION_MS\n", argv[0]);
+	if (argc != 6 && argc != 7) {
+		fprintf(stderr, "usage: %s HOST PORT SOURCE_ADDRESS CONNECTIONS DURATION_MS [WARMUP_MS]\n", argv[0]);
 		return 2;
 	}
 	server.sin_family = AF_INET;
@@ -233,6 +241,7 @@ int main(int argc, char **argv)
 	inet_pton(AF_INET, argv[3], &source.sin_addr);
 	n_conns = atoi(argv[4]);
 	uint64_t duration_ns = (uint64_t) atol(argv[5]) * 1000000u;
+	uint64_t warmup_ns = argc > 6 ? (uint64_t) atol(argv[6]) * 1000000u : 0;
 	conns = calloc((size_t) n_conns, sizeof(conn_t));
 	hist = calloc(BUCKETS, sizeof(uint32_t));
 	ep = epoll_create1(0);
@@ -262,7 +271,8 @@ int main(int argc, char **argv)
 
 	/* 2. The run. */
 	running = 1;
-	stop_ns = now_ns() + duration_ns;
+	count_from_ns = now_ns() + warmup_ns;
+	stop_ns = count_from_ns + duration_ns;
 	for (int i = 0; i < n_conns; i++) {
 		if (conns[i].state == HELD) {
 			send_request(&conns[i]);

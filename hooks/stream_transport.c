@@ -62,6 +62,8 @@ typedef struct {
 # define NET_OPENSSL_LAYOUT 0
 #endif
 
+#define NET_SSL_ERROR_WANT_READ 2  /* SSL_get_error() values */
+#define NET_SSL_ERROR_WANT_WRITE 3
 #define NET_SSL_WRITING 2 /* SSL_want() values */
 #define NET_SSL_READING 3
 #define NET_SSL_NOTHING 1
@@ -98,8 +100,12 @@ typedef struct {
 
 /* per-process: libssl's SSL_want(), found once at MINIT */
 static int (*ssl_want_fn)(const void *ssl);
-/* per-process: libssl's SSL_has_pending() (or SSL_pending() before OpenSSL 1.1), found once at MINIT */
+/* per-process: libssl's SSL_pending(), SSL_peek() and SSL_get_error(), found once at MINIT */
 static int (*ssl_pending_fn)(const void *ssl);
+static int (*ssl_peek_fn)(void *ssl, void *buf, int num);
+static int (*ssl_get_error_fn)(const void *ssl, int ret);
+/* per-process: libcrypto's ERR_clear_error(), found once at MINIT */
+static void (*err_clear_error_fn)(void);
 
 static ssize_t net_read(php_stream *stream, char *buf, size_t count);
 
@@ -489,21 +495,42 @@ static ssize_t net_read(php_stream *stream, char *buf, size_t count)
  * only then call PHP's function, whose read finds the data (or the timeout) at once.
  * ------------------------------------------------------------------------------------------- */
 
-/* Data to read without waiting: bytes OpenSSL holds, or a socket that polls readable now. A plain
- * socket the last read emptied (it got less than it asked for) is taken to be idle without a
- * look: that read's recv() just said so, and the read op would wait first too. */
-static bool net_read_ready_now(php_stream *stream, net_stream_t *ns, php_netstream_data_t *sock)
+/* Data to read without waiting: application data OpenSSL holds or can make of what the socket
+ * has, or a plain socket that polls readable now. A plain socket the last read emptied (it got
+ * less than it asked for) is taken to be idle without a look: that read's recv() just said so,
+ * and the read op would wait first too. `*mask` is what to wait for when not. */
+static bool net_read_ready_now(php_stream *stream, net_stream_t *ns, php_netstream_data_t *sock, int *mask)
 {
-	bool tls = net_tls_active(stream, ns);
+	*mask = ASYNC_POLL_READ;
 #if NET_OPENSSL_LAYOUT
-	if (tls) {
-		net_openssl_data_t *data = (net_openssl_data_t *) stream->abstract;
-		if (ssl_pending_fn == NULL || data->ssl_handle == NULL || ssl_pending_fn(data->ssl_handle) > 0) {
-			return true; /* decrypted or unprocessed bytes inside OpenSSL (or we cannot tell) */
+	if (net_tls_active(stream, ns)) {
+		void *ssl = ((net_openssl_data_t *) stream->abstract)->ssl_handle;
+		if (ssl == NULL || ssl_pending_fn == NULL || ssl_peek_fn == NULL || ssl_get_error_fn == NULL
+			|| ssl_pending_fn(ssl) > 0) {
+			return true; /* decrypted bytes are there (or we cannot tell): the read takes them */
 		}
+		/* A peek (the descriptor is non-blocking) processes what the socket has: records OpenSSL
+		 * read ahead, a TLS 1.3 session ticket with no data behind it, a partial record. Only
+		 * "would block" means waiting; data, the end or an error are the read's to report. */
+		char byte;
+		int n = ssl_peek_fn(ssl, &byte, 1);
+		if (n > 0) {
+			return true;
+		}
+		int error = ssl_get_error_fn(ssl, n);
+		if (error == NET_SSL_ERROR_WANT_WRITE) {
+			*mask = ASYNC_POLL_WRITE;
+		}
+		if (error == NET_SSL_ERROR_WANT_READ || error == NET_SSL_ERROR_WANT_WRITE) {
+			return false;
+		}
+		if (err_clear_error_fn != NULL) {
+			err_clear_error_fn(); /* the read meets the same end and reports it with its own words */
+		}
+		return true;
 	}
 #endif
-	if (ns->drained && !tls) {
+	if (ns->drained) {
 		return false;
 	}
 	async_io_pollfd_t now = { sock->socket, ASYNC_POLL_READ, 0 };
@@ -539,18 +566,12 @@ int async__net_read_wait(php_stream *stream)
 		return ASYNC_NET_READ_GO; /* non-blocking, outside a coroutine, ...: the read op decides */
 	}
 	net_async_mode(ns, sock);
-	if (net_read_ready_now(stream, ns, sock)) {
+	int mask;
+	if (net_read_ready_now(stream, ns, sock, &mask)) {
 		return ASYNC_NET_READ_GO;
 	}
 	net_read_buffer_drop(stream, ns);
 	net_deadline_t deadline = net_deadline_at_wait(&sock->timeout);
-	/* A TLS read may wait for the socket to take a renegotiation's bytes first. */
-	int mask = ASYNC_POLL_READ;
-#if NET_OPENSSL_LAYOUT
-	if (net_tls_active(stream, ns) && net_tls_direction(stream, ns, ASYNC_POLL_READ, false) == ASYNC_POLL_WRITE) {
-		mask = ASYNC_POLL_WRITE;
-	}
-#endif
 	int r = net_wait(stream, ns, mask, &deadline);
 	if (r == NET_GONE) {
 		return ASYNC_NET_READ_CLOSED; /* closed and freed meanwhile: touch nothing */
@@ -1358,10 +1379,10 @@ zend_result async__hook_transports_minit(void)
 	/* libssl is already loaded with PHP's openssl extension; its SSL_want() tells which way a
 	 * TLS operation is blocked. */
 	ssl_want_fn = (int (*)(const void *)) dlsym(RTLD_DEFAULT, "SSL_want");
-	ssl_pending_fn = (int (*)(const void *)) dlsym(RTLD_DEFAULT, "SSL_has_pending");
-	if (ssl_pending_fn == NULL) {
-		ssl_pending_fn = (int (*)(const void *)) dlsym(RTLD_DEFAULT, "SSL_pending");
-	}
+	ssl_pending_fn = (int (*)(const void *)) dlsym(RTLD_DEFAULT, "SSL_pending");
+	ssl_peek_fn = (int (*)(void *, void *, int)) dlsym(RTLD_DEFAULT, "SSL_peek");
+	ssl_get_error_fn = (int (*)(const void *, int)) dlsym(RTLD_DEFAULT, "SSL_get_error");
+	err_clear_error_fn = (void (*)(void)) dlsym(RTLD_DEFAULT, "ERR_clear_error");
 	return SUCCESS;
 }
 
