@@ -100,9 +100,11 @@ typedef struct {
 
 /* per-process: libssl's SSL_want(), found once at MINIT */
 static int (*ssl_want_fn)(const void *ssl);
-/* per-process: libssl's SSL_pending(), SSL_peek() and SSL_get_error(), found once at MINIT */
+/* per-process: libssl's SSL_pending(), found once at MINIT */
 static int (*ssl_pending_fn)(const void *ssl);
+/* per-process: libssl's SSL_peek(), found once at MINIT */
 static int (*ssl_peek_fn)(void *ssl, void *buf, int num);
+/* per-process: libssl's SSL_get_error(), found once at MINIT */
 static int (*ssl_get_error_fn)(const void *ssl, int ret);
 /* per-process: libcrypto's ERR_clear_error(), found once at MINIT */
 static void (*err_clear_error_fn)(void);
