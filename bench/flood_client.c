@@ -2,7 +2,7 @@
  * bench/flood_client.c — the load of bench/flood.php: many keep-alive connections, each a closed
  * loop of requests (send one, wait for its whole response, send the next), in one epoll thread.
  *
- *   flood_client HOST PORT SOURCE_ADDRESS CONNECTIONS DURATION_MS [WARMUP_MS]
+ *   flood_client HOST PORT SOURCE_ADDRESS CONNECTIONS DURATION_MS [WARMUP_MS [PACE_MS]]
  *
  * 1. Opens CONNECTIONS connections from SOURCE_ADDRESS (its own range of ephemeral ports), at
  *    most 256 connecting at once; each sends one request and waits for its answer (a connection
@@ -14,6 +14,9 @@
  *    "result requests=N errors=N held=N" (errors: connections lost during the run) and then
  *    "hist US:COUNT ..." (each counted response's latency, from its send to its last byte, in
  *    buckets of 10 µs up to 10 s), and exits.
+ *    With PACE_MS, a connection sends its next request PACE_MS after the previous one was sent
+ *    (at once if that is past), the first ones spread over PACE_MS: an offered rate of
+ *    CONNECTIONS / PACE_MS instead of a closed loop.
  *
  * The requests are examples/http_server.php's keep-alive GETs; a response is complete when its
  * head and the Content-Length bytes after it have arrived. Built by bench/flood.php with cc.
@@ -49,6 +52,7 @@ typedef struct {
 	size_t need;         /* its whole length, once the head is in (0: not yet) */
 	char head[512];
 	uint64_t sent_ns;
+	uint64_t next_ns;    /* paced: when the next request goes (0: none waiting) */
 } conn_t;
 
 static struct sockaddr_in server, source;
@@ -58,7 +62,7 @@ static int n_conns, connecting, held, failed;
 static uint32_t *hist;
 static uint64_t requests, errors;
 static int running; /* phase 2 */
-static uint64_t stop_ns, count_from_ns;
+static uint64_t stop_ns, count_from_ns, pace_ns;
 
 static uint64_t now_ns(void)
 {
@@ -210,6 +214,11 @@ static void on_event(conn_t *c, uint32_t events)
 			hist[b < BUCKETS ? b : BUCKETS - 1]++;
 			requests++;
 		}
+		if (pace_ns != 0 && c->sent_ns + pace_ns > t) {
+			c->next_ns = c->sent_ns + pace_ns; /* sent by the loop when due */
+			c->state = HELD;
+			return;
+		}
 		send_request(c);
 		if (c->state == GONE) {
 			lost(c);
@@ -230,8 +239,8 @@ static void loop_once(int timeout_ms)
 
 int main(int argc, char **argv)
 {
-	if (argc != 6 && argc != 7) {
-		fprintf(stderr, "usage: %s HOST PORT SOURCE_ADDRESS CONNECTIONS DURATION_MS [WARMUP_MS]\n", argv[0]);
+	if (argc < 6 || argc > 8) {
+		fprintf(stderr, "usage: %s HOST PORT SOURCE_ADDRESS CONNECTIONS DURATION_MS [WARMUP_MS [PACE_MS]]\n", argv[0]);
 		return 2;
 	}
 	server.sin_family = AF_INET;
@@ -242,6 +251,7 @@ int main(int argc, char **argv)
 	n_conns = atoi(argv[4]);
 	uint64_t duration_ns = (uint64_t) atol(argv[5]) * 1000000u;
 	uint64_t warmup_ns = argc > 6 ? (uint64_t) atol(argv[6]) * 1000000u : 0;
+	pace_ns = argc > 7 ? (uint64_t) atol(argv[7]) * 1000000u : 0;
 	conns = calloc((size_t) n_conns, sizeof(conn_t));
 	hist = calloc(BUCKETS, sizeof(uint32_t));
 	ep = epoll_create1(0);
@@ -271,10 +281,15 @@ int main(int argc, char **argv)
 
 	/* 2. The run. */
 	running = 1;
-	count_from_ns = now_ns() + warmup_ns;
+	uint64_t start_ns = now_ns();
+	count_from_ns = start_ns + warmup_ns;
 	stop_ns = count_from_ns + duration_ns;
 	for (int i = 0; i < n_conns; i++) {
 		if (conns[i].state == HELD) {
+			if (pace_ns != 0) {
+				conns[i].next_ns = start_ns + pace_ns * (uint64_t) i / (uint64_t) n_conns;
+				continue;
+			}
 			send_request(&conns[i]);
 			if (conns[i].state == GONE) {
 				lost(&conns[i]);
@@ -282,7 +297,21 @@ int main(int argc, char **argv)
 		}
 	}
 	while (now_ns() < stop_ns) {
-		loop_once(10);
+		loop_once(pace_ns != 0 ? 1 : 10);
+		if (pace_ns == 0) {
+			continue;
+		}
+		uint64_t t = now_ns();
+		for (int i = 0; i < n_conns && t < stop_ns; i++) {
+			conn_t *c = &conns[i];
+			if (c->state == HELD && c->next_ns != 0 && c->next_ns <= t) {
+				c->next_ns = 0;
+				send_request(c);
+				if (c->state == GONE) {
+					lost(c);
+				}
+			}
+		}
 	}
 	printf("result requests=%llu errors=%llu held=%d\n", (unsigned long long) requests, (unsigned long long) errors, held);
 	printf("hist");
