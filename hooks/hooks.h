@@ -128,8 +128,8 @@ zend_result async__hook_net_functions_minit(void);
 void async__hook_net_functions_mshutdown(void);
 
 /* hooks/stream_read.c: fread(), fgets() and fgetcsv() with a length, stream_get_contents() with
- * a length, stream_socket_recvfrom(): on a socket stream, a read that has to wait waits before
- * PHP allocates the length it asked for. */
+ * a length, stream_socket_recvfrom() (and fgets() without a length, stream_get_line()): on a
+ * socket stream, a read that has to wait waits before PHP allocates the length it asked for. */
 zend_result async__hook_stream_read_minit(void);
 void async__hook_stream_read_mshutdown(void);
 

@@ -12,7 +12,9 @@
  * timeout) at once: what it allocates lives for one read, not for the wait.
  *
  * - fread($s, $length), fgets($s, $length), fgetcsv($s, $length, ...) and
- *   stream_socket_recvfrom($s, $length, ...): one wait first, then PHP's function;
+ *   stream_socket_recvfrom($s, $length, ...): one wait first, then PHP's function; so do
+ *   fgets($s) and stream_get_line(), which allocate as the data comes, for the stream's read
+ *   buffer that the wait gives back;
  * - stream_get_contents($s, $length) reads until $length bytes or the end, so PHP would hold the
  *   whole length across every wait: in a coroutine, on a socket stream of ours, its loop runs
  *   here with a buffer that grows with what arrived (doubling, up to $length), each read after
@@ -36,8 +38,9 @@ static ZEND_FUNCTION(async_fgets);
 static ZEND_FUNCTION(async_fgetcsv);
 static ZEND_FUNCTION(async_stream_get_contents);
 static ZEND_FUNCTION(async_stream_socket_recvfrom);
+static ZEND_FUNCTION(async_stream_get_line);
 
-enum { HOOK_FREAD, HOOK_FGETS, HOOK_FGETCSV, HOOK_GET_CONTENTS, HOOK_RECVFROM };
+enum { HOOK_FREAD, HOOK_FGETS, HOOK_FGETCSV, HOOK_GET_CONTENTS, HOOK_RECVFROM, HOOK_GET_LINE };
 /* per-process: the function table's handlers are swapped at MINIT */
 static async_function_hook_t hooks[] = {
 	[HOOK_FREAD] = { "fread", ZEND_FN(async_fread), NULL },
@@ -45,6 +48,7 @@ static async_function_hook_t hooks[] = {
 	[HOOK_FGETCSV] = { "fgetcsv", ZEND_FN(async_fgetcsv), NULL },
 	[HOOK_GET_CONTENTS] = { "stream_get_contents", ZEND_FN(async_stream_get_contents), NULL },
 	[HOOK_RECVFROM] = { "stream_socket_recvfrom", ZEND_FN(async_stream_socket_recvfrom), NULL },
+	[HOOK_GET_LINE] = { "stream_get_line", ZEND_FN(async_stream_get_line), NULL },
 };
 
 #define ORIGINAL(which) do { \
@@ -120,12 +124,15 @@ static ZEND_FUNCTION(async_fread)
 	ORIGINAL(HOOK_FREAD);
 }
 
-/* fgets(resource $stream, ?int $length = null): string|false; without a length PHP allocates as
- * the line arrives. */
+/* fgets(resource $stream, ?int $length = null): string|false. Without a length PHP allocates as
+ * the line arrives, but the stream's read buffer (8 KiB) would be held through the wait: the wait
+ * first gives it back too. */
 static ZEND_FUNCTION(async_fgets)
 {
+	uint32_t argc = ZEND_NUM_ARGS();
 	php_stream *stream;
-	if (ZEND_NUM_ARGS() != 2 || !arg_length(execute_data, 2) || (stream = hooked_stream(execute_data)) == NULL) {
+	if (argc < 1 || argc > 2 || (argc == 2 && Z_TYPE_P(arg(execute_data, 2)) != IS_NULL && !arg_length(execute_data, 2))
+		|| (stream = hooked_stream(execute_data)) == NULL) {
 		ORIGINAL(HOOK_FGETS);
 	}
 	switch (async__net_read_wait(stream)) {
@@ -183,6 +190,26 @@ static ZEND_FUNCTION(async_stream_socket_recvfrom)
 			RETURN_THROWS();
 	}
 	ORIGINAL(HOOK_RECVFROM);
+}
+
+/* stream_get_line(resource $stream, int $length, string $ending = ""): string|false; PHP fills the
+ * stream's buffer as the record arrives: the wait first gives that buffer back while it is idle. */
+static ZEND_FUNCTION(async_stream_get_line)
+{
+	uint32_t argc = ZEND_NUM_ARGS();
+	php_stream *stream;
+	if (argc < 2 || argc > 3 || Z_TYPE_P(arg(execute_data, 2)) != IS_LONG || Z_LVAL_P(arg(execute_data, 2)) < 0
+		|| (argc == 3 && Z_TYPE_P(arg(execute_data, 3)) != IS_STRING)
+		|| (stream = hooked_stream(execute_data)) == NULL) {
+		ORIGINAL(HOOK_GET_LINE);
+	}
+	switch (async__net_read_wait(stream)) {
+		case ASYNC_NET_READ_CLOSED:
+			RETURN_FALSE;
+		case ASYNC_NET_READ_THROWN:
+			RETURN_THROWS();
+	}
+	ORIGINAL(HOOK_GET_LINE);
 }
 
 /* ---------------------------------------------------------------------------------------------

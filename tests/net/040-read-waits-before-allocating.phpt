@@ -1,5 +1,5 @@
 --TEST--
-Net: fread(), fgets()/fgetcsv() with a length, stream_get_contents() with a length and stream_socket_recvfrom() wait for data before PHP allocates the length: 200 idle readers of 64 KiB each grow memory by far less than 200 x 64 KiB; data, timeouts, cancellation, a close under the reader, and outside coroutines as PHP
+Net: fread(), fgets()/fgetcsv() with a length, stream_get_contents() with a length, stream_socket_recvfrom() (and fgets() without a length, stream_get_line()) wait for data before PHP allocates the length: 200 idle readers of 64 KiB each grow memory by far less than 200 x 64 KiB; data, timeouts, cancellation, a close under the reader, and outside coroutines as PHP
 --SKIPIF--
 <?php
 if (!extension_loaded('async')) die('skip async not loaded');
@@ -23,6 +23,8 @@ $reads = [
     'fgetcsv' => fn($s) => fgetcsv($s, LEN, ',', '"', '\\'),
     'stream_get_contents' => fn($s) => stream_get_contents($s, LEN),
     'stream_socket_recvfrom' => fn($s) => stream_socket_recvfrom($s, LEN),
+    'fgets without a length' => fn($s) => fgets($s),
+    'stream_get_line' => fn($s) => stream_get_line($s, LEN, "\n"),
 ];
 
 function pair(): array
@@ -85,7 +87,7 @@ await(spawn(function () use ($reads, $stock) {
         }
         $ok = 0;
         foreach (await_all($readers)[0] as $i => $r) {
-            $ok += ($r === "row,$i\n" || $r === ['row', (string) $i]) ? 1 : 0;
+            $ok += ($r === "row,$i\n" || $r === ['row', (string) $i] || $r === "row,$i") ? 1 : 0;
         }
         echo "$name: $ok of ", N, " got their data\n";
         unset($readers, $pairs);
@@ -144,6 +146,8 @@ stock fread: false timed_out=true after the timeout
 stock fgets: false timed_out=true after the timeout
 stock fgetcsv: false timed_out=true after the timeout
 stock stream_get_contents: '' timed_out=true after the timeout
+stock fgets without a length: false timed_out=true after the timeout
+stock stream_get_line: false timed_out=true after the timeout
 fread: each idle reader < 16 KiB
 fread: 200 of 200 got their data
 fread: timeout as stock
@@ -169,5 +173,15 @@ stream_socket_recvfrom: 200 of 200 got their data
 stream_socket_recvfrom: timeout as stock
 stream_socket_recvfrom: cancelled; then "after,1\n"
 stream_socket_recvfrom: closed under it: false
+fgets without a length: each idle reader < 16 KiB
+fgets without a length: 200 of 200 got their data
+fgets without a length: timeout as stock
+fgets without a length: cancelled; then "after,1\n"
+fgets without a length: closed under it: false
+stream_get_line: each idle reader < 16 KiB
+stream_get_line: 200 of 200 got their data
+stream_get_line: timeout as stock
+stream_get_line: cancelled; then "after,1"
+stream_get_line: closed under it: false
 stream_get_contents across waits: 100000 bytes, in order
 non-blocking fread: ''
