@@ -182,10 +182,11 @@ function http_connection($conn, ?HttpServer $server = null): void
     }
     $buffer = '';
     $close = false;
+    $answered = false;
     try {
         while (!$close) {
-            if ($id !== null && $buffer === '') {
-                $server->idle[$id] = hrtime(true); // waits for its next request
+            if ($id !== null && $answered && $buffer === '') {
+                $server->idle[$id] = hrtime(true); // a keep-alive connection waits for its next request
             }
             $chunk = fread($conn, READ_CHUNK);
             if ($id !== null) {
@@ -205,6 +206,7 @@ function http_connection($conn, ?HttpServer $server = null): void
             if (fwrite($conn, $out) !== strlen($out)) {
                 break;
             }
+            $answered = true;
         }
     } finally {
         if ($id !== null) {
@@ -214,17 +216,21 @@ function http_connection($conn, ?HttpServer $server = null): void
     }
 }
 
-/* A connection the server will not serve: 503 if the socket takes it at once, then closed. */
+/* A connection the server will not serve: 503 if the socket takes it at once, then closed. What
+ * the client already sent is read first (without waiting): closing over unread data resets the
+ * connection, and the client might lose the 503. */
 function http_refuse($conn, HttpServer $server): void
 {
     stream_set_blocking($conn, false);
+    @fread($conn, 8192);
     @fwrite($conn, SERVICE_UNAVAILABLE);
     fclose($conn);
     $server->refused++;
 }
 
 /* Closes keep-alive connections idle for over SHED_IDLE_AFTER_NS, oldest first: cancelled in their
- * fread(), they close in their `finally`. */
+ * fread(), they close in their `finally`. A connection that has not had an answer yet is never
+ * taken for idle (its read timeout, default_socket_timeout, bounds it). */
 function http_shed_idle(HttpServer $server): void
 {
     $now = hrtime(true);
