@@ -330,6 +330,7 @@ static const async_part_t parts[] = {
 	{ "DNS hooks",            async__hook_dns_minit,            async__hook_dns_mshutdown,           NULL,                      NULL },
 	{ "socket transports",    async__hook_transports_minit,     async__hook_transports_mshutdown,    NULL,                      NULL },
 	{ "socket functions",     async__hook_net_functions_minit,  async__hook_net_functions_mshutdown, NULL,                      NULL },
+	{ "socket stream reads",  async__hook_stream_read_minit,    async__hook_stream_read_mshutdown,   NULL,                      NULL },
 	{ "ext/sockets hooks",    async__hook_sockets_minit,        async__hook_sockets_mshutdown,       async__hook_sockets_rinit,  NULL },
 	{ "pcntl hooks",          async__hook_pcntl_minit,          async__hook_pcntl_mshutdown,         NULL,                      async__hook_pcntl_rshutdown },
 	{ "curl hooks",           async__hook_curl_minit,           async__hook_curl_mshutdown,          async__hook_curl_rinit,     async__hook_curl_rshutdown },

@@ -127,6 +127,12 @@ void async__hook_stdio_rshutdown(void);
 zend_result async__hook_net_functions_minit(void);
 void async__hook_net_functions_mshutdown(void);
 
+/* hooks/stream_read.c: fread(), fgets() and fgetcsv() with a length, stream_get_contents() with
+ * a length, stream_socket_recvfrom() (and fgets() without a length, stream_get_line()): on a
+ * socket stream, a read that has to wait waits before PHP allocates the length it asked for. */
+zend_result async__hook_stream_read_minit(void);
+void async__hook_stream_read_mshutdown(void);
+
 /* ---------------------------------------------------------------------------------------------
  * What the hooks share
  * ------------------------------------------------------------------------------------------- */
@@ -135,6 +141,22 @@ void async__hook_net_functions_mshutdown(void);
  * transports, e.g. by stream_socket_pair()). Persistent streams and streams already wrapped are
  * left alone. */
 void async__net_stream_wrap(php_stream *stream);
+
+/* hooks/stream_transport.c: called by hooks/stream_read.c before PHP allocates a read's buffer.
+ * On a socket stream of ours, in a coroutine that may wait, blocking, with nothing buffered (in
+ * the stream or inside OpenSSL) and nothing to read on the socket, it waits for readability as
+ * the read op would (the stream's timeout, cancellation), holding no buffer: the stream's empty
+ * read buffer is given back meanwhile. Then the read that follows at once goes on with the same
+ * deadline: it finds the data, or reports the timeout (timed_out) without waiting again. */
+enum {
+	ASYNC_NET_READ_GO,      /* call PHP's function now (nothing to wait for, ready, or timed out) */
+	ASYNC_NET_READ_CLOSED,  /* another coroutine closed the stream meanwhile: end of stream, and
+	                         * the stream must not be touched (it may be freed) */
+	ASYNC_NET_READ_THROWN,  /* the wait was cancelled: the exception is set */
+};
+int async__net_read_wait(php_stream *stream);
+/* The stream is a socket stream of ours (its read op is hooks/stream_transport.c's). */
+bool async__net_stream_owned(php_stream *stream);
 
 /* hooks/dns.c: whether the caller may suspend for a lookup (inside a coroutine, switching
  * allowed). */

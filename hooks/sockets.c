@@ -462,6 +462,35 @@ static ssize_t recv_waiting(php_socket *sock, char *buf, size_t len, int flags, 
 	}
 }
 
+/* Below this a read's buffer costs what the socket's own memory does: allocated at once. */
+#define WAIT_FIRST_ABOVE 8192
+
+/* Waits for data (or the end, or an error) before the caller allocates a buffer of `len` bytes, so
+ * an idle socket does not hold it (socket_read($s, 65536) on ten thousand idle connections).
+ * A one-byte MSG_PEEK says whether recv() would block; nothing is consumed. 1 when the read may
+ * go on, -1 with errno EAGAIN when the timeout came first, or IO_THROWN. */
+static ssize_t wait_data_first(php_socket *sock, size_t len, wait_budget_t *budget, bool bounded)
+{
+	if (len <= WAIT_FIRST_ABOVE) {
+		return 1;
+	}
+	for (;;) {
+		char byte;
+		ssize_t n = recv(sock->bsd_socket, &byte, 1, MSG_PEEK | MSG_DONTWAIT);
+		if (n >= 0 || !would_block(errno)) {
+			return 1; /* data, the end, or an error the read itself reports */
+		}
+		wait_result_t waited = wait_for(sock->bsd_socket, ASYNC_POLL_READ, bounded ? SO_RCVTIMEO : 0, budget);
+		if (waited == WAIT_THROWN) {
+			return IO_THROWN;
+		}
+		if (waited == WAIT_TIMEOUT) {
+			errno = EAGAIN;
+			return -1;
+		}
+	}
+}
+
 /* PHP_NORMAL_READ on a blocking socket: byte by byte up to and including "\n" or "\r". As in
  * PHP, end of stream is reported as ECONNRESET, and a receive timeout only means "keep waiting". */
 static ssize_t read_line(php_socket *sock, char *buf, size_t maxlen)
@@ -505,16 +534,21 @@ static ZEND_FUNCTION(async_socket_read)
 		RETURN_FALSE;
 	}
 
-	zend_string *buf = zend_string_alloc(length, 0);
-	ssize_t n;
-	if (type == PHP_NORMAL_READ) {
+	/* A line read's timeout only means "keep waiting" (see read_line()). */
+	wait_budget_t budget = { 0 };
+	ssize_t n = wait_data_first(sock, (size_t) length, &budget, type != PHP_NORMAL_READ);
+	zend_string *buf = n == 1 ? zend_string_alloc(length, 0) : NULL;
+	if (buf == NULL) {
+		/* nothing came within the timeout, or the wait was cancelled: as the read's own wait */
+	} else if (type == PHP_NORMAL_READ) {
 		n = read_line(sock, ZSTR_VAL(buf), (size_t) length);
 	} else {
-		wait_budget_t budget = { 0 };
 		n = recv_waiting(sock, ZSTR_VAL(buf), (size_t) length, 0, &budget, true);
 	}
 	if (n == IO_THROWN) {
-		zend_string_efree(buf);
+		if (buf != NULL) {
+			zend_string_efree(buf);
+		}
 		RETURN_THROWS();
 	}
 	if (n == -1) {
@@ -524,7 +558,9 @@ static ZEND_FUNCTION(async_socket_read)
 		} else {
 			report_error(sock, "unable to read from socket", err);
 		}
-		zend_string_efree(buf);
+		if (buf != NULL) {
+			zend_string_efree(buf);
+		}
 		RETURN_FALSE;
 	}
 	if (n == 0) {
@@ -651,12 +687,11 @@ static bool is_stream_socket(php_socket *sock)
 
 /* recv with MSG_WAITALL on a stream socket fills the buffer unless the stream ends, an error
  * comes or the timeout passes (then the bytes so far count, as with the blocking call). */
-static ssize_t recv_all(php_socket *sock, char *buf, size_t len, int flags)
+static ssize_t recv_all(php_socket *sock, char *buf, size_t len, int flags, wait_budget_t *budget)
 {
-	wait_budget_t budget = { 0 };
 	size_t got = 0;
 	while (got < len) {
-		ssize_t n = recv_waiting(sock, buf + got, len - got, flags & ~MSG_WAITALL, &budget, true);
+		ssize_t n = recv_waiting(sock, buf + got, len - got, flags & ~MSG_WAITALL, budget, true);
 		if (n == IO_THROWN) {
 			return IO_THROWN;
 		}
@@ -693,21 +728,28 @@ static ZEND_FUNCTION(async_socket_recv)
 	if ((len + 1) < 2) {
 		RETURN_FALSE;
 	}
-	zend_string *buf = zend_string_alloc(len, 0);
-	ssize_t n;
-	if ((flags & MSG_WAITALL) && is_stream_socket(sock)) {
-		n = recv_all(sock, ZSTR_VAL(buf), (size_t) len, (int) flags);
+	/* Out-of-band data is not announced by readability: no wait before the buffer for it. */
+	wait_budget_t budget = { 0 };
+	ssize_t n = (flags & MSG_OOB) ? 1 : wait_data_first(sock, (size_t) len, &budget, true);
+	zend_string *buf = n == 1 ? zend_string_alloc(len, 0) : NULL;
+	if (buf == NULL) {
+		/* nothing came within the timeout, or the wait was cancelled: as the read's own wait */
+	} else if ((flags & MSG_WAITALL) && is_stream_socket(sock)) {
+		n = recv_all(sock, ZSTR_VAL(buf), (size_t) len, (int) flags, &budget);
 	} else {
-		wait_budget_t budget = { 0 };
 		n = recv_waiting(sock, ZSTR_VAL(buf), (size_t) len, (int) flags, &budget, true);
 	}
 	if (n == IO_THROWN) {
-		zend_string_efree(buf);
+		if (buf != NULL) {
+			zend_string_efree(buf);
+		}
 		RETURN_THROWS();
 	}
 	int err = errno;
 	if (n < 1) {
-		zend_string_efree(buf);
+		if (buf != NULL) {
+			zend_string_efree(buf);
+		}
 		ZEND_TRY_ASSIGN_REF_NULL(buf_ref);
 	} else {
 		ZSTR_LEN(buf) = n;

@@ -62,6 +62,8 @@ typedef struct {
 # define NET_OPENSSL_LAYOUT 0
 #endif
 
+#define NET_SSL_ERROR_WANT_READ 2  /* SSL_get_error() values */
+#define NET_SSL_ERROR_WANT_WRITE 3
 #define NET_SSL_WRITING 2 /* SSL_want() values */
 #define NET_SSL_READING 3
 #define NET_SSL_NOTHING 1
@@ -79,6 +81,10 @@ typedef struct {
 	bool nonblock;               /* the descriptor is known to be O_NONBLOCK */
 	bool tracked;                /* its poll is kept between waits */
 	bool drained;                /* the last read emptied the socket: the next one waits first */
+	bool read_resume;            /* async__net_read_wait() waited: the read it precedes goes on */
+	uint64_t read_resume_at;     /* with that wait's deadline (0: none), */
+	uint64_t read_resume_seq;    /* if no switch happened since (ASYNC_G(switch_seq)) */
+	uint16_t accept_backoff_ms;  /* a listener out of descriptors: the next accept's back-off */
 	zend_async_timer_event_t *timer; /* the timeout's timer, re-armed wait after wait (not persistent) */
 	bool closing;
 	bool orphaned;               /* closed and freed while a coroutine was still inside */
@@ -94,6 +100,14 @@ typedef struct {
 
 /* per-process: libssl's SSL_want(), found once at MINIT */
 static int (*ssl_want_fn)(const void *ssl);
+/* per-process: libssl's SSL_pending(), found once at MINIT */
+static int (*ssl_pending_fn)(const void *ssl);
+/* per-process: libssl's SSL_peek(), found once at MINIT */
+static int (*ssl_peek_fn)(void *ssl, void *buf, int num);
+/* per-process: libssl's SSL_get_error(), found once at MINIT */
+static int (*ssl_get_error_fn)(const void *ssl, int ret);
+/* per-process: libcrypto's ERR_clear_error(), found once at MINIT */
+static void (*err_clear_error_fn)(void);
 
 static ssize_t net_read(php_stream *stream, char *buf, size_t count);
 
@@ -402,6 +416,21 @@ static bool net_read_target_refresh(php_stream *stream, net_read_target_t *t, ch
 	return *count > 0;
 }
 
+/* A read's deadline: from its first wait (`from_now`: from now), or, when async__net_read_wait()
+ * has just waited for this very read (no switch since), that wait's own deadline: the two waits
+ * together last no longer than the stream's timeout, and a wait that timed out makes the read
+ * report the timeout after one look. */
+static net_deadline_t net_read_deadline(net_stream_t *ns, php_netstream_data_t *sock, bool from_now)
+{
+	if (ns->read_resume) {
+		ns->read_resume = false;
+		if (ns->read_resume_seq == ASYNC_G(switch_seq)) {
+			return (net_deadline_t) { ns->read_resume_at, NULL };
+		}
+	}
+	return from_now ? net_deadline(&sock->timeout) : net_deadline_at_wait(&sock->timeout);
+}
+
 static ssize_t net_read(php_stream *stream, char *buf, size_t count)
 {
 	net_stream_t *ns = NET(stream);
@@ -415,7 +444,7 @@ static ssize_t net_read(php_stream *stream, char *buf, size_t count)
 	}
 
 	net_async_mode(ns, sock);
-	net_deadline_t deadline = net_deadline_at_wait(&sock->timeout);
+	net_deadline_t deadline = net_read_deadline(ns, sock, false);
 	if (!net_tls_active(stream, ns)) {
 		sock->timeout_event = 0; /* as PHP's wait for data does */
 	}
@@ -457,6 +486,108 @@ static ssize_t net_read(php_stream *stream, char *buf, size_t count)
 			return 0;
 		}
 	}
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Waiting before a read allocates (for hooks/stream_read.c)
+ *
+ * fread($s, 65536) allocates its 64 KiB before our read op runs, and an idle keep-alive
+ * connection would hold them for as long as it waits: thousands of idle connections exhaust the
+ * memory limit. So the read functions wait here first, while nothing is allocated yet, and
+ * only then call PHP's function, whose read finds the data (or the timeout) at once.
+ * ------------------------------------------------------------------------------------------- */
+
+/* Data to read without waiting: application data OpenSSL holds or can make of what the socket
+ * has, or a plain socket that polls readable now. A plain socket the last read emptied (it got
+ * less than it asked for) is taken to be idle without a look: that read's recv() just said so,
+ * and the read op would wait first too. `*mask` is what to wait for when not. */
+static bool net_read_ready_now(php_stream *stream, net_stream_t *ns, php_netstream_data_t *sock, int *mask)
+{
+	*mask = ASYNC_POLL_READ;
+#if NET_OPENSSL_LAYOUT
+	if (net_tls_active(stream, ns)) {
+		void *ssl = ((net_openssl_data_t *) stream->abstract)->ssl_handle;
+		if (ssl == NULL || ssl_pending_fn == NULL || ssl_peek_fn == NULL || ssl_get_error_fn == NULL
+			|| ssl_pending_fn(ssl) > 0) {
+			return true; /* decrypted bytes are there (or we cannot tell): the read takes them */
+		}
+		/* A peek (the descriptor is non-blocking) processes what the socket has: records OpenSSL
+		 * read ahead, a TLS 1.3 session ticket with no data behind it, a partial record. Only
+		 * "would block" means waiting; data, the end or an error are the read's to report. */
+		char byte;
+		int n = ssl_peek_fn(ssl, &byte, 1);
+		if (n > 0) {
+			return true;
+		}
+		int error = ssl_get_error_fn(ssl, n);
+		if (error == NET_SSL_ERROR_WANT_WRITE) {
+			*mask = ASYNC_POLL_WRITE;
+		}
+		if (error == NET_SSL_ERROR_WANT_READ || error == NET_SSL_ERROR_WANT_WRITE) {
+			return false;
+		}
+		if (err_clear_error_fn != NULL) {
+			err_clear_error_fn(); /* the read meets the same end and reports it with its own words */
+		}
+		return true;
+	}
+#endif
+	if (ns->drained) {
+		return false;
+	}
+	async_io_pollfd_t now = { sock->socket, ASYNC_POLL_READ, 0 };
+	return async_io_wait_many(&now, 1, 0) != 0; /* readable, or an error the read will report */
+}
+
+/* An empty read buffer is given back while its stream waits (PHP makes a new one with the next
+ * read): an idle connection then holds no buffer at all. Only while no other coroutine is inside
+ * one of our ops: a waiting reader may hold a pointer into the buffer (net_read_target_t). */
+static void net_read_buffer_drop(php_stream *stream, net_stream_t *ns)
+{
+	if (ns->inflight == 0 && stream->readbuf != NULL && stream->readpos == stream->writepos) {
+		pefree(stream->readbuf, stream->is_persistent);
+		stream->readbuf = NULL;
+		stream->readbuflen = 0;
+		stream->readpos = stream->writepos = 0;
+	}
+}
+
+bool async__net_stream_owned(php_stream *stream)
+{
+	return stream->ops->read == net_read;
+}
+
+int async__net_read_wait(php_stream *stream)
+{
+	if (stream->ops->read != net_read || stream->eof || stream->writepos > stream->readpos) {
+		return ASYNC_NET_READ_GO; /* not ours, at the end, or data is buffered: PHP's own path */
+	}
+	net_stream_t *ns = NET(stream);
+	php_netstream_data_t *sock = SOCK(stream);
+	if (ns->closing || !net_can_wait(ns, sock)) {
+		return ASYNC_NET_READ_GO; /* non-blocking, outside a coroutine, ...: the read op decides */
+	}
+	net_async_mode(ns, sock);
+	int mask;
+	if (net_read_ready_now(stream, ns, sock, &mask)) {
+		return ASYNC_NET_READ_GO;
+	}
+	net_read_buffer_drop(stream, ns);
+	net_deadline_t deadline = net_deadline_at_wait(&sock->timeout);
+	int r = net_wait(stream, ns, mask, &deadline);
+	if (r == NET_GONE) {
+		return ASYNC_NET_READ_CLOSED; /* closed and freed meanwhile: touch nothing */
+	}
+	if (r < 0) {
+		return ns->closing ? ASYNC_NET_READ_CLOSED : ASYNC_NET_READ_THROWN;
+	}
+	/* Ready or timed out: the read runs now and goes on with this deadline (a timed-out one makes
+	 * it look once and report the timeout exactly as its own wait would). */
+	ns->drained = false;
+	ns->read_resume = true;
+	ns->read_resume_at = deadline.at;
+	ns->read_resume_seq = ASYNC_G(switch_seq);
+	return ASYNC_NET_READ_GO;
 }
 
 /* PHP's plain socket write reports a timed-out send this way (xp_socket.c). */
@@ -854,6 +985,41 @@ static bool net_accept_can_wait(net_stream_t *ns, php_netstream_data_t *sock, co
 	return net_usable(ns, sock) && (sock->is_blocked || timed);
 }
 
+/* accept() failed for want of a resource that only time (other connections closing) gives back. */
+static bool net_accept_exhausted(int err)
+{
+	return err == EMFILE || err == ENFILE || err == ENOBUFS || err == ENOMEM;
+}
+
+#define NET_ACCEPT_BACKOFF_FIRST_MS 5
+#define NET_ACCEPT_BACKOFF_MAX_MS   100
+
+/* The back-off of a listener out of descriptors: 5 ms, doubling at each failure in a row up to
+ * 100 ms, within the accept's deadline. 1 to retry, -1 when the deadline leaves no time (nothing
+ * thrown) or the wait was cancelled (the exception is set) or the listener is being closed,
+ * NET_GONE when it was closed and freed meanwhile. The caller counts itself in `inflight`. */
+static int net_accept_backoff(php_stream *stream, net_stream_t *ns, net_deadline_t *deadline)
+{
+	(void) stream;
+	zend_ulong ms = ns->accept_backoff_ms == 0 ? NET_ACCEPT_BACKOFF_FIRST_MS : ns->accept_backoff_ms;
+	ns->accept_backoff_ms = (uint16_t) MIN(ms * 2, NET_ACCEPT_BACKOFF_MAX_MS);
+	if (deadline->at != 0) {
+		uint64_t now = async_reactor_hrtime();
+		if (now >= deadline->at) {
+			return -1;
+		}
+		ms = MIN(ms, (deadline->at - now + 999999) / 1000000);
+	}
+	bool ok = async__wait_ms(ms, 0);
+	if (ns->orphaned) {
+		if (--ns->inflight == 0) {
+			net_free(ns);
+		}
+		return NET_GONE;
+	}
+	return ok && !ns->closing ? 1 : -1;
+}
+
 static int net_accept(php_stream *stream, net_stream_t *ns, php_stream_xport_param *xparam, int option, int value)
 {
 	php_netstream_data_t *sock = SOCK(stream);
@@ -868,12 +1034,39 @@ static int net_accept(php_stream *stream, net_stream_t *ns, php_stream_xport_par
 	struct timeval *timeout = xparam->inputs.timeout, zero = { 0, 0 };
 	int enable_on_connect = net_hide_enable_on_connect(stream, ns);
 	int r;
+	bool backed_off = false;
 	ns->inflight++;
 	for (;;) {
 		xparam->inputs.timeout = &zero;
 		r = net_orig_set_option(stream, ns, option, value, xparam);
 		xparam->inputs.timeout = timeout;
 		int err = xparam->outputs.error_code;
+		if (r == PHP_STREAM_OPTION_RETURN_OK && xparam->outputs.client == NULL && net_accept_exhausted(err)
+			&& !backed_off) {
+			/* Out of descriptors (or kernel memory): the listener stays readable, and failing at
+			 * once would let a retrying loop spin without ever switching, starving the coroutines
+			 * whose closes would free descriptors. Back off on a timer and try once more; a
+			 * second failure is reported as PHP reports it. */
+			backed_off = true;
+			int b = net_accept_backoff(stream, ns, &deadline);
+			if (b == NET_GONE) {
+				return PHP_STREAM_OPTION_RETURN_OK; /* returncode is -1 from the last attempt */
+			}
+			if (b > 0) {
+				net_drop_error_text(xparam);
+				continue;
+			}
+			if (b < 0 && EG(exception) == NULL) {
+				break; /* the deadline came first: the error stands */
+			}
+			int error = ns->closing ? EBADF : ECANCELED;
+			if (xparam->want_errortext) {
+				net_drop_error_text(xparam);
+				xparam->outputs.error_text = php_socket_error_str(error);
+			}
+			xparam->outputs.error_code = error;
+			break;
+		}
 		if (r != PHP_STREAM_OPTION_RETURN_OK || xparam->outputs.client != NULL
 			|| (err != PHP_TIMEOUT_ERROR_VALUE && err != EAGAIN && err != EWOULDBLOCK)) {
 			break;
@@ -901,6 +1094,9 @@ static int net_accept(php_stream *stream, net_stream_t *ns, php_stream_xport_par
 	net_restore_enable_on_connect(stream, enable_on_connect);
 
 	php_stream *client = xparam->outputs.client;
+	if (client != NULL) {
+		ns->accept_backoff_ms = 0;
+	}
 	net_wrap(client, ns->kind);
 #if NET_OPENSSL_LAYOUT
 	if (client != NULL && enable_on_connect) {
@@ -935,7 +1131,7 @@ static int net_datagram(php_stream *stream, net_stream_t *ns, php_stream_xport_p
 		return net_orig_set_option(stream, ns, option, value, xparam);
 	}
 	net_async_mode(ns, sock);
-	net_deadline_t deadline = mask == ASYNC_POLL_READ ? net_deadline(&sock->timeout) : (net_deadline_t) { 0, NULL };
+	net_deadline_t deadline = mask == ASYNC_POLL_READ ? net_read_deadline(ns, sock, true) : (net_deadline_t) { 0, NULL };
 	if (mask == ASYNC_POLL_READ) {
 		sock->timeout_event = 0;
 	}
@@ -1185,6 +1381,10 @@ zend_result async__hook_transports_minit(void)
 	/* libssl is already loaded with PHP's openssl extension; its SSL_want() tells which way a
 	 * TLS operation is blocked. */
 	ssl_want_fn = (int (*)(const void *)) dlsym(RTLD_DEFAULT, "SSL_want");
+	ssl_pending_fn = (int (*)(const void *)) dlsym(RTLD_DEFAULT, "SSL_pending");
+	ssl_peek_fn = (int (*)(void *, void *, int)) dlsym(RTLD_DEFAULT, "SSL_peek");
+	ssl_get_error_fn = (int (*)(const void *, int)) dlsym(RTLD_DEFAULT, "SSL_get_error");
+	err_clear_error_fn = (void (*)(void)) dlsym(RTLD_DEFAULT, "ERR_clear_error");
 	return SUCCESS;
 }
 
