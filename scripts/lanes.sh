@@ -9,6 +9,10 @@
 #   zts           a thread-safe PHP 8.2 (as FrankenPHP and the Docker "-zts" images run), built from
 #                 Debian's source: the C unit tests of the ABI and the phpt suite (no php-fpm,
 #                 phpredis or Xdebug build for it: those tests are named and left out)
+#   chaos         the scenario matrix (scripts/chaos.sh, docs/chaos.md): every fault x client x
+#                 moment, outcomes and times against tests/chaos/matrix.expect, nothing left behind
+#   chaos-valgrind  the same, each child php under memcheck (USE_ZEND_ALLOC=0)
+#   chaos-asan    the same with the ASan + UBSan PHP and extension of the asan lane
 #   xdebug        Xdebug loaded (php8.2-xdebug) in its debug and coverage modes: observers and
 #                 stack walkers see every coroutine switch (develop and profile run in
 #                 tests/xdebug; the whole suite cannot: develop rewrites var_dump() output, and
@@ -25,10 +29,10 @@ export ASYNC_LACKS
 
 cache=${ASYNC_CACHE_DIR:-/var/cache/ext-async}
 lanes=("$@")
-[ ${#lanes[@]} -gt 0 ] || lanes=(valgrind jit-tracing jit-function debug asan xdebug zts)
+[ ${#lanes[@]} -gt 0 ] || lanes=(valgrind jit-tracing jit-function debug asan xdebug zts chaos chaos-valgrind chaos-asan)
 
-# Builds the extension out of tree against a PHP built from source, then runs the suite with it.
-source_lane() { # flavour [run-tests args]
+# Builds the extension out of tree against a PHP built from source; prints the PHP's prefix.
+source_build() { # flavour
   local flavour=$1 prefix
   prefix=$("$root/scripts/php-from-source.sh" "$flavour") || return 1
   local flags="" ldflags=""
@@ -38,6 +42,13 @@ source_lane() { # flavour [run-tests args]
   fi
   PHPIZE="$prefix/bin/phpize" PHP_CONFIG="$prefix/bin/php-config" BUILD_DIR="$cache/ext-$flavour" \
     ASYNC_CFLAGS="$flags" ASYNC_LDFLAGS="$ldflags" "$root/scripts/build.sh" --with-test-module >/dev/null || return 1
+  echo "$prefix"
+}
+
+# Builds the extension out of tree against a PHP built from source, then runs the suite with it.
+source_lane() { # flavour [run-tests args]
+  local flavour=$1 prefix
+  prefix=$(source_build "$flavour") || return 1
   local mods="$cache/ext-$flavour"
   "$prefix/bin/php" -n -d "extension=$mods/modules/async.so" -d "extension=$mods/tests/c/module/modules/async_abi_test.so" \
     -r 'exit(async_abi_test_run() ? 0 : 1);' | sed "s/^/$flavour C unit tests: /" || return 1
@@ -71,6 +82,14 @@ for lane in "${lanes[@]}"; do
         XDEBUG_MODE=debug,coverage "$root/scripts/run-phpt.sh" xdebug -d zend_extension=xdebug.so || status=1
       fi ;;
     zts) ASYNC_LACKS="xdebug redis fpm" source_lane zts || status=1 ;;
+    chaos) CHAOS_LABEL=chaos "$root/scripts/chaos.sh" || status=1 ;;
+    chaos-valgrind) CHAOS_LABEL=chaos-valgrind "$root/scripts/chaos.sh" --valgrind || status=1 ;;
+    # Without ZendMM (as run-tests --asan), modules kept loaded at exit for LeakSanitizer (see asan);
+    # timeouts and margins doubled. This PHP has no phpredis: the redis scenarios are skipped, named.
+    chaos-asan)
+      prefix=$(source_build asan) || { status=1; continue; }
+      USE_ZEND_ALLOC=0 ZEND_DONT_UNLOAD_MODULES=1 CHAOS_SLOW=${CHAOS_SLOW:-2} CHAOS_LABEL=chaos-asan \
+        PHP="$prefix/bin/php" MODULE_ROOT="$cache/ext-asan" "$root/scripts/chaos.sh" || status=1 ;;
     *) echo "unknown lane: $lane" >&2; status=1 ;;
   esac
 done
