@@ -220,6 +220,8 @@ final class MxCtx
     /** @var array<string, array> upstream name => [proc, pipes, addr] */
     private array $upstreams = [];
     private array $seeded = [];
+    /** upstream => the number of the last connection the proxy had before the scenario */
+    private array $connsBefore = [];
 
     public function __construct(public array $env, public int $seed, public float $slow, public bool $async)
     {
@@ -294,7 +296,11 @@ final class MxCtx
         // then a barrier (every event before the command's answer has been read).
         $p->waitEvent('/^conn \d+ accepted /', 10 * $this->slow);
         $stats = $p->stats();
-        $live = array_filter($stats, fn ($st) => in_array($st['state'], ['connecting', 'open'], true));
+        $since = $this->connsBefore[$upstream] ?? 0;
+        $live = array_filter($stats, fn ($st) => $st['id'] > $since && in_array($st['state'], ['connecting', 'open'], true));
+        if (count($live) > 1) {
+            throw new RuntimeException("several live connections through the $upstream proxy: " . implode(', ', array_keys($live)));
+        }
         if ($live === []) {
             $last = $stats ? $stats[max(array_keys($stats))] : null;
             throw new RuntimeException("no live connection through the $upstream proxy"
@@ -306,9 +312,11 @@ final class MxCtx
     /* Between scenarios: no fault for new connections, the upstreams listening, events forgotten. */
     public function reset(): void
     {
-        foreach ($this->proxies as $p) {
+        foreach ($this->proxies as $name => $p) {
             $p->fault('none');
             $p->forgetEvents();
+            $stats = $p->stats();
+            $this->connsBefore[$name] = $stats ? max(array_keys($stats)) : 0;
         }
     }
 

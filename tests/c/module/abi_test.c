@@ -747,6 +747,17 @@ PHP_FUNCTION(async_abi_test_pool_stats)
 	add_assoc_string(return_value, "destroyed_ids", pool_stats.destroyed_log);
 }
 
+/* The ABI's counts of what is alive (tests/chaos/matrix.php checks them after every scenario):
+ * coroutines, active reactor events, and whether the loop could still fire anything. */
+PHP_FUNCTION(async_abi_test_event_counts)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	array_init(return_value);
+	add_assoc_long(return_value, "active_coroutines", ZEND_ASYNC_G(active_coroutine_count));
+	add_assoc_long(return_value, "active_events", ZEND_ASYNC_G(active_event_count));
+	add_assoc_bool(return_value, "loop_alive", ZEND_ASYNC_IS_ACTIVE && ZEND_ASYNC_REACTOR_LOOP_ALIVE());
+}
+
 /* What any C waiter does with an object it only knows as an Awaitable: take its event and wait
  * for the next notification (or replay a completed one). Returns [result, exception]. */
 PHP_FUNCTION(async_abi_test_wait_awaitable)
@@ -1070,6 +1081,7 @@ static const zend_function_entry abi_test_functions[] = {
 	PHP_FE(async_abi_test_pool_kill, arginfo_pool_id)
 	PHP_FE(async_abi_test_pool_reject_odd, arginfo_pool_on)
 	PHP_FE(async_abi_test_pool_stats, arginfo_spawn_c)
+	PHP_FE(async_abi_test_event_counts, arginfo_spawn_c)
 	PHP_FE(async_abi_test_wait_awaitable, arginfo_wait_awaitable)
 	PHP_FE(async_abi_test_poll_wait, arginfo_poll_wait)
 	PHP_FE(async_abi_test_fd_dup, arginfo_fd)
