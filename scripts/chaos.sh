@@ -25,7 +25,7 @@ export ASYNC_SO="$module_root/modules/async.so"
 export ASYNC_SRC_ROOT="$root"
 [ -f "$ASYNC_SO" ] || { echo "chaos.sh: no $ASYNC_SO (scripts/build.sh builds it)" >&2; exit 2; }
 abi="$module_root/tests/c/module/modules/async_abi_test.so"
-[ -f "$abi" ] && export CHAOS_ABI_MODULE="$abi"
+[ -z "${CHAOS_ABI_MODULE:-}" ] && [ -f "$abi" ] && export CHAOS_ABI_MODULE="$abi"
 if [ "$valgrind" = 1 ]; then
   command -v valgrind >/dev/null || { echo "chaos.sh: valgrind is not installed (scripts/setup.sh valgrind)" >&2; exit 2; }
   export USE_ZEND_ALLOC=0 CHAOS_SLOW=${CHAOS_SLOW:-6}
