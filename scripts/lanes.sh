@@ -82,7 +82,7 @@ for lane in "${lanes[@]}"; do
         XDEBUG_MODE=debug,coverage "$root/scripts/run-phpt.sh" xdebug -d zend_extension=xdebug.so || status=1
       fi ;;
     zts) ASYNC_LACKS="xdebug redis fpm" source_lane zts || status=1 ;;
-    chaos) CHAOS_LABEL=chaos "$root/scripts/chaos.sh" || status=1 ;;
+    chaos) CHAOS_LABEL=chaos "$root/scripts/chaos.sh" --selftest && CHAOS_LABEL=chaos "$root/scripts/chaos.sh" || status=1 ;;
     chaos-valgrind) CHAOS_LABEL=chaos-valgrind "$root/scripts/chaos.sh" --valgrind || status=1 ;;
     # Without ZendMM (as run-tests --asan), modules kept loaded at exit for LeakSanitizer (see asan);
     # timeouts and margins doubled. This PHP has no phpredis: the redis scenarios are skipped, named.

@@ -7,7 +7,7 @@
  * what they were, memory back within a margin, no warning the expectation does not list.
  *
  *   php tests/chaos/matrix.php [--seed N] [--only ID,ID...] [--match REGEX] [--fast]
- *                              [--record] [--oracle] [--list] [-v]
+ *                              [--record] [--oracle] [--list] [--pending] [--selftest] [-v]
  *
  *   --seed N     the faults' random choices (byte counts, latencies, the proxy's jitter); default:
  *                from the clock, printed. A failure line says how to run it again.
@@ -17,6 +17,9 @@
  *   --oracle     runs each scenario in a php without ext-async (stock blocking PHP) and compares
  *                its outcome with the expectation: the expectations are PHP's own behaviour
  *   --list       prints the scenarios, then the counts per client, moment and fault
+ *   --pending    runs the scenarios matrix.expect marks pending (a known bug) too
+ *   --selftest   breaks each invariant on purpose (a descriptor, a coroutine, a reactor event,
+ *                memory, a warning, the time bound, a hang, a crash): each must be reported
  *
  * The environment: ASYNC_SO (the module; default modules/async.so of this tree), CHAOS_SLOW (a
  * factor on every configured timeout and margin: valgrind and ASan are slower), CHAOS_WRAP (a
@@ -162,6 +165,68 @@ function mx_cancel_ms(MxClient $c): int
 function mx_fast(MxScenario $s): bool
 {
     return $s->firesMs < 1000 && !in_array($s->client, ['mysqli', 'curl_multi', 'curl_tls', 'pdo_pgsql'], true);
+}
+
+/* The self-test (--selftest): scenarios that break one invariant each, on purpose; each must be
+ * reported, with the words given here. */
+function mx_selftest(): array
+{
+    return [
+        'fd_leak' => 'descriptors leaked',
+        'coroutine_left' => 'coroutines left alive',
+        'event_left' => 'reactor events left active',
+        'memory' => 'memory grew',
+        'warning' => 'unexpected diagnostic: W:boom',
+        'slow' => 'bound',
+        'early' => 'before its',
+        'hang' => 'hang',
+        'crash' => 'the child php ended',
+    ];
+}
+
+function mx_selftest_scenarios(): array
+{
+    $out = [];
+    foreach (mx_selftest() as $name => $_) {
+        $out["selftest.$name"] = new MxScenario("selftest.$name", 'selftest', 'selftest', 'selftest', $name, $name,
+            $name === 'hang' ? 100 : 300, $name === 'early' ? 300 : 0, true);
+    }
+    return $out;
+}
+
+function mx_run_selftest(MxScenario $s, MxCtx $ctx): array
+{
+    static $keep = [];
+    $t = hrtime(true);
+    switch ($s->fault) {
+        case 'fd_leak':
+            $keep[] = stream_socket_pair(STREAM_PF_UNIX, STREAM_SOCK_STREAM, 0);
+            break;
+        case 'coroutine_left':
+            Async\spawn(fn () => Async\delay((int) (3000 * $ctx->slow)));
+            break;
+        case 'event_left':
+            $keep[] = Async\signal(Async\Signal::SIGUSR2, Async\timeout((int) (3000 * $ctx->slow)));
+            break;
+        case 'memory':
+            $keep[] = str_repeat('x', 1 << 20);
+            break;
+        case 'warning':
+            trigger_error('boom', E_USER_WARNING);
+            break;
+        case 'slow':
+            Async\delay((int) ((300 + MX_MARGIN_MS + 200) * $ctx->slow));
+            break;
+        case 'early':
+            return ['outcome' => 'timeout', 'ms' => 10.0];
+        case 'hang':
+            while (true) { // a busy loop: only the parent's watchdog can end it
+            }
+        case 'crash':
+            posix_kill(getmypid(), SIGABRT); // as a failed assertion or a sanitizer ends it
+            break;
+    }
+    return ['outcome' => 'ok', 'ms' => (hrtime(true) - $t) / 1e6];
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -518,7 +583,7 @@ function mx_child(string $group, array $ids, int $seed, float $slow, bool $async
 {
     set_error_handler('mx_error_handler');
     $GLOBALS['mx_warnings'] = [];
-    $all = mx_scenarios($seed, $slow);
+    $all = $group === 'selftest' ? mx_selftest_scenarios() : mx_scenarios($seed, $slow);
     $ctx = $group === 'server' ? new MxServerCtx($env, $seed, $slow, $async) : new MxCtx($env, $seed, $slow, $async);
     $scenarios = array_map(fn ($id) => $all[$id], $ids);
     fwrite(STDERR, "@@CHILD $group pid=" . getmypid() . "\n");
@@ -527,6 +592,9 @@ function mx_child(string $group, array $ids, int $seed, float $slow, bool $async
     $warm = function () use ($scenarios, $ctx, $group) {
         if ($group === 'server') {
             $ctx->warmUp();
+            return;
+        }
+        if ($group === 'selftest') {
             return;
         }
         foreach (array_unique(array_map(fn ($s) => $s->client, $scenarios)) as $name) {
@@ -552,7 +620,11 @@ function mx_child(string $group, array $ids, int $seed, float $slow, bool $async
         $ctx->reset();
         $GLOBALS['mx_warnings'] = [];
         $base = mx_snapshot($async);
-        $run = fn () => $group === 'server' ? mx_run_server($s, $ctx) : mx_run_client($s, $ctx);
+        $run = fn () => match ($group) {
+            'server' => mx_run_server($s, $ctx),
+            'selftest' => mx_run_selftest($s, $ctx),
+            default => mx_run_client($s, $ctx),
+        };
         $hung = false;
         if ($async) {
             $co = Async\spawn(function () use ($run) {
@@ -859,7 +931,7 @@ function mx_env(array $groups, array $clientsUsed): array
 function mx_parse_args(array $argv): array
 {
     $o = ['seed' => null, 'only' => null, 'match' => null, 'fast' => false, 'record' => false, 'oracle' => false,
-        'list' => false, 'verbose' => false, 'child' => null, 'stock' => false, 'pending' => false];
+        'list' => false, 'verbose' => false, 'child' => null, 'stock' => false, 'pending' => false, 'selftest' => false];
     for ($i = 1; $i < count($argv); $i++) {
         $a = $argv[$i];
         match ($a) {
@@ -873,6 +945,7 @@ function mx_parse_args(array $argv): array
             '--stock' => $o['stock'] = true,
             '--list' => $o['list'] = true,
             '--pending' => $o['pending'] = true,
+            '--selftest' => $o['selftest'] = true,
             '-v', '--verbose' => $o['verbose'] = true,
             default => throw new RuntimeException("unknown argument $a (see the head of " . basename(__FILE__) . ')'),
         };
@@ -937,6 +1010,9 @@ function mx_main(array $argv): int
         return proc_close($p);
     }
     $seed = $o['seed'] ?? random_int(1, 999999);
+    if ($o['selftest']) {
+        return mx_selftest_main($seed, $slow);
+    }
     $all = mx_scenarios($seed, $slow);
     $file = __DIR__ . '/matrix.expect';
     $expect = mx_read_expect($file);
@@ -1017,6 +1093,33 @@ function mx_main(array $argv): int
     $nskipped = array_sum(array_map('count', $skipped));
     $label = getenv('CHAOS_LABEL') ?: 'chaos-matrix';
     echo "$label: $passed passed, $failed failed", $nskipped ? ", $nskipped skipped" : '', "\n";
+    return $failed === 0 ? 0 : 1;
+}
+
+/* Each invariant broken on purpose must be reported: the checks check something. */
+function mx_selftest_main(int $seed, float $slow): int
+{
+    $all = mx_selftest_scenarios();
+    $notes = [];
+    $opt = ['seed' => $seed, 'slow' => $slow, 'oracle' => false,
+        'wrap' => array_values(array_filter(explode(' ', (string) getenv('CHAOS_WRAP'))))];
+    $results = mx_run_group('selftest', $all, mx_php(true, $slow), $opt, [], $notes);
+    $passed = $failed = 0;
+    foreach (mx_selftest() as $name => $words) {
+        $id = "selftest.$name";
+        $res = $results[$id] ?? ['outcome' => 'not run', 'ms' => 0, 'next' => null, 'next_ms' => null, 'warnings' => [], 'problems' => []];
+        $why = mx_judge($all[$id], ['outcome' => 'ok', 'timeout' => $all[$id]->timeoutMs, 'margin' => MX_MARGIN_MS,
+            'warnings' => null, 'pending' => null], $res, $slow, false);
+        $said = implode('; ', $why);
+        if (str_contains($said, $words)) {
+            $passed++;
+            echo "ok   $id: reported ($said)\n";
+        } else {
+            $failed++;
+            echo "FAIL $id: not reported as '$words' (" . ($said ?: 'passed') . ")\n";
+        }
+    }
+    echo "chaos-matrix selftest: $passed passed, $failed failed\n";
     return $failed === 0 ? 0 : 1;
 }
 
