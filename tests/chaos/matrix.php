@@ -100,7 +100,9 @@ function mx_faults(): array
         ['response', 'close', $all, fn ($c, $g, $s) => 'down:close_after=' . $downCut($c, $g), ''],
         ['response', 'half_close', $all, fn ($c, $g, $s) => 'down:half_close_after=' . $downCut($c, $g), ''],
         ['response', 'blackhole', $all, fn ($c, $g, $s) => 'down:blackhole', 'read'],
-        ['response', 'slow', $all, fn ($c, $g, $s) => 'down:latency=' . (int) (($c->readMs + 300) * $s), 'read'],
+        // (PostgreSQL's: past the cancel grace too, so that the grace, not the answer, ends it)
+        ['response', 'slow', $all, fn ($c, $g, $s) => 'down:latency='
+            . (int) (($c->readMs + ($c->asyncTimeouts ? MX_PG_GRACE_MS : 0) + 300) * $s), 'read'],
         ['response', 'bw', $all, fn ($c, $g, $s) => 'down:bw=' . ($c->big * 10), ''],
         ['response', 'bw_slow', fn (MxClient $c) => $c->totalTimeout, fn ($c, $g, $s) => 'down:bw=' . intdiv($c->big, 5), 'read'],
         ['response', 'split', $all, fn ($c, $g, $s) => 'down:split=1', ''],
@@ -111,6 +113,10 @@ function mx_faults(): array
         ['idle', 'restart', $live, fn ($c, $g, $s) => 'restart', ''],
         // cancel: the caller gives up (an Async\timeout() shorter than the client's own timeout)
         ['cancel', 'blackhole', $cancellable, fn ($c, $g, $s) => 'down:blackhole', 'cancel'],
+        // PostgreSQL: the caller gives up on a statement whose answer is slow but comes within the
+        // cancel grace (set to MX_PG_CANCEL_GRACE_MS for it): the coroutine ends within its
+        // timeout plus one round trip, never past timeout + grace
+        ['cancel', 'latency', fn (MxClient $c) => $c->asyncTimeouts, fn ($c, $g, $s) => 'down:latency=' . (int) (600 * $s), 'cancel'],
     ];
 }
 
@@ -130,7 +136,9 @@ function mx_scenarios(int $seed, float $slow): array
             }
             $id = "{$c->name}.$moment.$fault";
             $timeout = in_array($moment, ['connect', 'handshake'], true) ? $c->connectMs + $c->readMs : $c->readMs;
-            if ($c->asyncTimeouts && !in_array($moment, ['connect', 'handshake'], true)) {
+            if ($c->asyncTimeouts && $moment === 'cancel') {
+                $timeout = mx_cancel_ms($c) + MX_PG_CANCEL_GRACE_MS;
+            } elseif ($c->asyncTimeouts && !in_array($moment, ['connect', 'handshake'], true)) {
                 $timeout += MX_PG_GRACE_MS; // a cancelled statement's cancel round trip, bounded by the grace
             }
             $firesMs = match ($fires) {
@@ -152,11 +160,12 @@ function mx_scenarios(int $seed, float $slow): array
 }
 
 const MX_PG_GRACE_MS = 300;
+const MX_PG_CANCEL_GRACE_MS = 1000;
 
-/* The caller's own timeout in the cancel scenarios: half the client's. */
+/* The caller's own timeout in the cancel scenarios: half the client's; 100 ms for PostgreSQL's. */
 function mx_cancel_ms(MxClient $c): int
 {
-    return intdiv($c->readMs, 2);
+    return $c->asyncTimeouts ? 100 : intdiv($c->readMs, 2);
 }
 
 /* The scenarios of the default phpt suite (--fast, tests/chaos/100-matrix.phpt): every moment and
@@ -417,6 +426,17 @@ function mx_timed(Closure $fn): array
 /* The client's request bounded by a caller's Async\timeout() (the cancel moment). */
 function mx_cancelled_request(MxClient $c, MxCtx $ctx, mixed $h, int $size): void
 {
+    if ($c instanceof MxPgClient) {
+        // the statement itself in the coroutine that is cancelled, with a grace longer than the
+        // answer's delay: the server answers the cancel in time
+        $grace = ini_set('async.pgsql_cancel_grace_ms', (string) $ctx->ms(MX_PG_CANCEL_GRACE_MS));
+        try {
+            mx_with_timeout($ctx, $ctx->ms(mx_cancel_ms($c)), fn () => $c->statement($h, $size));
+        } finally {
+            ini_set('async.pgsql_cancel_grace_ms', (string) $grace);
+        }
+        return;
+    }
     if ($c instanceof MxPdoPoolClient) {
         // the PDO call itself in the coroutine that is cancelled
         mx_with_timeout($ctx, $ctx->ms(mx_cancel_ms($c)), fn () => $h->query("SELECT REPEAT('x', $size)")->fetchColumn());
