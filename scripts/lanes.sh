@@ -13,6 +13,10 @@
 #                 stack walkers see every coroutine switch (develop and profile run in
 #                 tests/xdebug; the whole suite cannot: develop rewrites var_dump() output, and
 #                 Xdebug 3.2's profiler crashes on exit() inside any Fiber, with or without us)
+#   php-src       php-src's own tests of streams, files, network, sockets, curl, pcntl and general
+#                 functions (Debian's php8.2 source package) run as they are and with each test's
+#                 script inside a coroutine; every difference is classified, and an unexplained
+#                 one fails the lane (scripts/php-src-tests.sh, docs/chaos.md). PHP 8.2 only
 # Default: all of them. PHP builds are cached in $ASYNC_CACHE_DIR (default /var/cache/ext-async).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -25,7 +29,7 @@ export ASYNC_LACKS
 
 cache=${ASYNC_CACHE_DIR:-/var/cache/ext-async}
 lanes=("$@")
-[ ${#lanes[@]} -gt 0 ] || lanes=(valgrind jit-tracing jit-function debug asan xdebug zts)
+[ ${#lanes[@]} -gt 0 ] || lanes=(valgrind jit-tracing jit-function debug asan xdebug zts php-src)
 
 # Builds the extension out of tree against a PHP built from source, then runs the suite with it.
 source_lane() { # flavour [run-tests args]
@@ -71,6 +75,13 @@ for lane in "${lanes[@]}"; do
         XDEBUG_MODE=debug,coverage "$root/scripts/run-phpt.sh" xdebug -d zend_extension=xdebug.so || status=1
       fi ;;
     zts) ASYNC_LACKS="xdebug redis fpm" source_lane zts || status=1 ;;
+    # Its tests are PHP 8.2's (the source package of this Debian suite): not run on another PHP.
+    php-src)
+      if [ "$(php -n -r 'echo PHP_MAJOR_VERSION, ".", PHP_MINOR_VERSION;')" != 8.2 ]; then
+        echo "php-src: not run: php-src's tests are PHP 8.2's (Debian 12's source package)"
+      else
+        PHP=$(command -v php) MODULE="$root/modules/async.so" "$root/scripts/php-src-tests.sh" || status=1
+      fi ;;
     *) echo "unknown lane: $lane" >&2; status=1 ;;
   esac
 done
