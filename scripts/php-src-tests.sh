@@ -73,6 +73,8 @@ done
 [ ${#targets[@]} -gt 0 ] || exit 2
 mkdir -p "$work/wrap"
 cp "$root/scripts/php-src-wrap.php" "$work/wrap/php-src-wrap.php"
+# Every run loads the same binary, even if the module is rebuilt meanwhile.
+cp "$MODULE" "$work/async.so" || exit 2
 
 # One run: a fresh copy of the tests at the same path every time (outputs name the same files),
 # moved aside afterwards with the log, the outputs and the list of the scripts the wrapper took.
@@ -90,7 +92,7 @@ run() { # name [php -d flags ...]
   echo "$((SECONDS - start))" > "$work/$name/seconds"
   echo "php-src-tests: $name run: $(grep -E '^Tests (passed|failed|skipped)' "$work/$name/run.log" | tr -s ' ' | cut -d'(' -f1 | paste -sd, -) in $((SECONDS - start)) s"
 }
-mod=(-d "extension=$MODULE")
+mod=(-d "extension=$work/async.so")
 wrap=(-d "auto_prepend_file=$work/wrap/php-src-wrap.php")
 start=$SECONDS
 [ "$bare" = 0 ] || run bare
