@@ -17,6 +17,10 @@
 #                 stack walkers see every coroutine switch (develop and profile run in
 #                 tests/xdebug; the whole suite cannot: develop rewrites var_dump() output, and
 #                 Xdebug 3.2's profiler crashes on exit() inside any Fiber, with or without us)
+#   php-src       php-src's own tests of streams, files, network, sockets, curl, pcntl and general
+#                 functions (Debian's php8.2 source package) run as they are and with each test's
+#                 script inside a coroutine; every difference is classified, and an unexplained
+#                 one fails the lane (scripts/php-src-tests.sh, docs/chaos.md). PHP 8.2 only
 # Default: all of them. PHP builds are cached in $ASYNC_CACHE_DIR (default /var/cache/ext-async).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -29,7 +33,7 @@ export ASYNC_LACKS
 
 cache=${ASYNC_CACHE_DIR:-/var/cache/ext-async}
 lanes=("$@")
-[ ${#lanes[@]} -gt 0 ] || lanes=(valgrind jit-tracing jit-function debug asan xdebug zts chaos chaos-valgrind chaos-asan)
+[ ${#lanes[@]} -gt 0 ] || lanes=(valgrind jit-tracing jit-function debug asan xdebug zts chaos chaos-valgrind chaos-asan php-src)
 
 # Builds the extension out of tree against a PHP built from source; prints the PHP's prefix.
 source_build() { # flavour
@@ -90,6 +94,13 @@ for lane in "${lanes[@]}"; do
       prefix=$(source_build asan) || { status=1; continue; }
       USE_ZEND_ALLOC=0 ZEND_DONT_UNLOAD_MODULES=1 CHAOS_SLOW=${CHAOS_SLOW:-2} CHAOS_LABEL=chaos-asan \
         PHP="$prefix/bin/php" MODULE_ROOT="$cache/ext-asan" "$root/scripts/chaos.sh" || status=1 ;;
+    # Its tests are PHP 8.2's (the source package of this Debian suite): not run on another PHP.
+    php-src)
+      if [ "$(php -n -r 'echo PHP_MAJOR_VERSION, ".", PHP_MINOR_VERSION;')" != 8.2 ]; then
+        echo "php-src: not run: php-src's tests are PHP 8.2's (Debian 12's source package)"
+      else
+        PHP=$(command -v php) MODULE="$root/modules/async.so" "$root/scripts/php-src-tests.sh" || status=1
+      fi ;;
     *) echo "unknown lane: $lane" >&2; status=1 ;;
   esac
 done

@@ -20,7 +20,7 @@ build_ext() { # ext configure-flag package...
   [ -f "$extdir/$ext.so" ] && return 0
   "$root/scripts/setup.sh" "$@" >&2
   local srcdir dir="$cache/$ext-$flavour"
-  srcdir=$(ls -d "$cache"/src/php8.2-8.2.*/ | head -1)
+  srcdir=$("$root/scripts/php-source.sh")
   rm -rf "$dir"
   cp -a "$srcdir/ext/$ext" "$dir"
   (cd "$dir" && "$prefix/bin/phpize" >&2 && CFLAGS="-O1 -g ${ext_cflags:-}" LDFLAGS="${ext_ldflags:-}" \
@@ -42,30 +42,10 @@ if [ -x "$prefix/bin/php" ] && [ -x "$prefix/bin/phpize" ]; then
 fi
 "$root/scripts/setup.sh" dpkg-dev build-essential autoconf bison re2c pkg-config libxml2-dev libssl-dev \
   libsqlite3-dev zlib1g-dev >&2
-
-# deb-src entries derived from the machine's own apt sources (same URIs and suites).
-src_list=/etc/apt/sources.list.d/ext-async-src.sources
-if ! grep -rqs '^Types:.*deb-src' /etc/apt/sources.list.d/ && ! grep -qs '^deb-src' /etc/apt/sources.list; then
-  if [ -f /etc/apt/sources.list.d/debian.sources ]; then
-    # Whole stanzas (deb822 paragraphs): the security suite's stanza is left out entirely.
-    awk 'BEGIN { RS = ""; ORS = "\n\n" } !/security/' /etc/apt/sources.list.d/debian.sources \
-      | sed 's/^Types:.*/Types: deb-src/' > "$src_list"
-  else
-    grep '^deb ' /etc/apt/sources.list | grep -v security | sed 's/^deb /deb-src /' > /etc/apt/sources.list.d/ext-async-src.list
-  fi
-  apt-get update -qq >&2
-fi
-
-mkdir -p "$cache/src"
-cd "$cache/src"
-srcdir=$(ls -d php8.2-8.2.*/ 2>/dev/null | head -1 || true)
-if [ -z "$srcdir" ]; then
-  apt-get source -qq php8.2 >&2
-  srcdir=$(ls -d php8.2-8.2.*/ | head -1)
-fi
+srcdir=$("$root/scripts/php-source.sh")
 build="$cache/build-$flavour"
 rm -rf "$build"
-cp -a "$cache/src/$srcdir" "$build"
+cp -a "$srcdir" "$build"
 cd "$build"
 flags=(--prefix="$prefix" --disable-all --enable-cli --disable-cgi --disable-phpdbg
        --enable-sockets --enable-posix --enable-pcntl --with-openssl --enable-mysqlnd --with-mysqli
