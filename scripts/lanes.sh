@@ -13,6 +13,9 @@
 #                 stack walkers see every coroutine switch (develop and profile run in
 #                 tests/xdebug; the whole suite cannot: develop rewrites var_dump() output, and
 #                 Xdebug 3.2's profiler crashes on exit() inside any Fiber, with or without us)
+#   soak          the soak (scripts/soak.sh, tests/chaos/soak.php) for 30 minutes (SOAK_SECONDS):
+#                 HTTP through the fault proxy, the PDO pool, channels, cancellations; RSS drift,
+#                 descriptors and coroutines back to their baseline, only expected error classes
 # Default: all of them. PHP builds are cached in $ASYNC_CACHE_DIR (default /var/cache/ext-async).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -25,7 +28,7 @@ export ASYNC_LACKS
 
 cache=${ASYNC_CACHE_DIR:-/var/cache/ext-async}
 lanes=("$@")
-[ ${#lanes[@]} -gt 0 ] || lanes=(valgrind jit-tracing jit-function debug asan xdebug zts)
+[ ${#lanes[@]} -gt 0 ] || lanes=(valgrind jit-tracing jit-function debug asan xdebug zts soak)
 
 # Builds the extension out of tree against a PHP built from source, then runs the suite with it.
 source_lane() { # flavour [run-tests args]
@@ -71,6 +74,7 @@ for lane in "${lanes[@]}"; do
         XDEBUG_MODE=debug,coverage "$root/scripts/run-phpt.sh" xdebug -d zend_extension=xdebug.so || status=1
       fi ;;
     zts) ASYNC_LACKS="xdebug redis fpm" source_lane zts || status=1 ;;
+    soak) "$root/scripts/soak.sh" "${SOAK_SECONDS:-1800}" || status=1 ;;
     *) echo "unknown lane: $lane" >&2; status=1 ;;
   esac
 done

@@ -56,6 +56,13 @@ const EXPECTED = [
     'harsh.stall' => 'no byte for the read timeout, through the harsh proxy (blackhole, bw, latency)',
     'server.peer-gone' => 'the server\'s peer went away in the middle of a request or a response (a client cancelled or timed out, the harsh proxy)',
 ];
+/* Open bugs the soak found, each with a reproducer; --avoid NAME,... steers around them so that a
+ * run can look for others meanwhile (scripts/soak.sh avoids the open ones by default). */
+const KNOWN_BUGS = [
+    'pdo-stmt-cancel' => 'a pooled PDO connection whose PDOStatement::execute() was cancelled goes back to the pool and the next'
+        . ' caller gets 2006; with emulated prepares a dead connection then stays for good (tests/chaos/010-*, 011-*);'
+        . ' avoided: the operations the monkey and the timeouts may cancel use PDO::query()/exec(), no statements',
+];
 const RSS_BOUND_MIB = 8;
 const RSS_BOUND_PCT = 10;
 const HEAP_BOUND_MIB = 4;
@@ -99,6 +106,8 @@ final class S
     public static string $harsh = '';
     public static bool $curl = false;
     public static bool $timeouts = true;
+    /** Known bugs to steer around (--avoid), each with a reproducer: see KNOWN_BUGS. */
+    public static array $avoid = [];
 }
 
 function rng(int $stream): Randomizer
@@ -605,9 +614,14 @@ function db_worker(int $n): void
             switch ($kind) {
                 case 'select':
                     step('select');
-                    $st = $pdo->prepare('SELECT v FROM kv WHERE k = ?');
-                    $st->execute([$a]);
-                    $v = $st->fetchColumn();
+                    if (S::$avoid['pdo-stmt-cancel']) {
+                        $v = $pdo->query("SELECT v FROM kv WHERE k = $a")->fetchColumn();
+                    } else {
+                        $st = $pdo->prepare('SELECT v FROM kv WHERE k = ?');
+                        $st->execute([$a]);
+                        $v = $st->fetchColumn();
+                        $st = null;
+                    }
                     if ($v !== md5("kv$a")) {
                         throw new RuntimeException("kv $a: " . var_export($v, true));
                     }
@@ -624,7 +638,11 @@ function db_worker(int $n): void
                     step("$kind: begin");
                     $pdo->beginTransaction();
                     step("$kind: insert");
-                    $pdo->prepare('INSERT INTO log (w, v) VALUES (?, ?)')->execute([$n, $a]);
+                    if (S::$avoid['pdo-stmt-cancel']) {
+                        $pdo->exec("INSERT INTO log (w, v) VALUES ($n, $a)");
+                    } else {
+                        $pdo->prepare('INSERT INTO log (w, v) VALUES (?, ?)')->execute([$n, $a]);
+                    }
                     step("$kind: update");
                     $pdo->exec("UPDATE counter SET n = n + 1 WHERE id = $row");
                     if ($kind === 'rollback') {
@@ -712,8 +730,8 @@ function channel_worker(): void
                         $ch->send($v);
                     }
                     $sent[$v] = true;
-                    if ($pr->getInt(1, 8) === 1) {
-                        $pr->getInt(0, 1) ? suspend() : delay($pr->getInt(0, 2));
+                    if ($pr->getInt(1, 3) === 1) {
+                        $pr->getInt(0, 3) ? delay($pr->getInt(1, 3)) : suspend();
                     }
                 }
                 });
@@ -839,20 +857,30 @@ function conductor(ChaosProxy $harsh): void
 /* ------------------------------------------------------------------------------ main */
 
 $opt = ['seconds' => 120, 'report' => 10, 'seed' => null, 'warmup' => null, 'no-db' => false, 'verbose' => false,
-    'http' => null, 'db' => null, 'chan' => null, 'monkey' => null, 'timeouts' => null];
+    'http' => null, 'db' => null, 'chan' => null, 'monkey' => null, 'timeouts' => null, 'avoid' => ''];
 for ($i = 1; $i < $argc; $i++) {
     if (!preg_match('/^--([a-z-]+)(?:=(.*))?$/', $argv[$i], $m) || !array_key_exists($m[1], $opt)) {
         fwrite(STDERR, "usage: soak.php [--seconds N] [--report S] [--seed N] [--warmup S] [--no-db] [--verbose]\n"
-            . "                [--http WORKERS] [--db WORKERS] [--chan 0|1] [--monkey 0|1] [--timeouts 0|1]   (to look at one part)\n");
+            . "                [--http WORKERS] [--db WORKERS] [--chan 0|1] [--monkey 0|1] [--timeouts 0|1]   (to look at one part)\n"
+            . "                [--avoid " . implode(',', array_keys(KNOWN_BUGS)) . "]\n");
         exit(2);
     }
-    $opt[$m[1]] = is_bool($opt[$m[1]]) ? true : (int) ($m[2] ?? $argv[++$i] ?? 0);
+    $value = is_bool($opt[$m[1]]) ? true : ($m[2] ?? $argv[++$i] ?? '');
+    $opt[$m[1]] = is_string($opt[$m[1]]) || is_bool($value) ? $value : (int) $value;
 }
 $seconds = max(5, $opt['seconds']);
 $reportEvery = max(1, $opt['report']);
 S::$seed = $opt['seed'] ?? random_int(1, 999999);
 S::$verbose = $opt['verbose'];
 S::$timeouts = (bool) ($opt['timeouts'] ?? 1);
+S::$avoid = array_fill_keys(array_keys(KNOWN_BUGS), false);
+foreach (array_filter(explode(',', $opt['avoid'])) as $name) {
+    if (!isset(KNOWN_BUGS[$name])) {
+        fwrite(STDERR, "--avoid: no known bug '$name' (" . implode(', ', array_keys(KNOWN_BUGS)) . ")\n");
+        exit(2);
+    }
+    S::$avoid[$name] = true;
+}
 // Warm-up: 20% of the run, at least 10 s, at most 60 s (no more than half of a short run).
 $warmup = $opt['warmup'] ?? (int) min(60, max(10, round($seconds * 0.2)));
 $warmup = min($warmup, intdiv($seconds, 2));
@@ -860,6 +888,9 @@ S::$curl = extension_loaded('curl');
 
 printf("soak: seed %d, %d s (warm-up %d s, report every %d s), PHP %s, curl %s\n", S::$seed, $seconds, $warmup,
     $reportEvery, PHP_VERSION, S::$curl ? 'yes' : 'no');
+foreach (array_keys(array_filter(S::$avoid)) as $name) {
+    echo "soak: avoiding the known bug $name: ", KNOWN_BUGS[$name], "\n";
+}
 if (($why = chaos_skip_reason()) !== '') {
     echo "soak: cannot run: $why\nsoak: 0 s, ops 0, errors {}, RSS start/end/peak 0/0/0 MiB, fds peak 0, FAIL\n";
     exit(1);
