@@ -710,6 +710,62 @@ function db_check(): void
 
 /* ------------------------------------------------------------------------------ channels */
 
+/* Sends $count values from $first; $sent: the values whose send() returned. */
+function chan_produce(Channel $ch, int $first, int $count, int $seed, array &$sent): void
+{
+    $r = new Randomizer(new Mt19937($seed));
+    for ($v = $first; $v < $first + $count && !S::$stop; $v++) {
+        if ($r->getInt(1, 10) === 1) {
+            try {
+                $ch->send($v, timeout($r->getInt(1, 20)));
+            } catch (OperationCanceledException $e) {
+                if (!$e->getPrevious() instanceof TimeoutException) {
+                    throw $e;
+                }
+                error_class('timeout', 'channel send');
+                continue;
+            }
+        } else {
+            $ch->send($v);
+        }
+        $sent[$v] = true;
+        if ($r->getInt(1, 3) === 1) {
+            $r->getInt(0, 3) ? delay($r->getInt(1, 3)) : suspend();
+        }
+    }
+}
+
+/* Receives until the channel is closed and empty ($got: what came, $dup: what came twice). */
+function chan_consume(Channel $ch, int $seed, array &$got, array &$dup): void
+{
+    $r = new Randomizer(new Mt19937($seed));
+    if ($r->getInt(0, 1)) {
+        foreach ($ch as $v) {
+            isset($got[$v]) ? $dup[$v] = true : $got[$v] = true;
+            S::$ops['chan']++;
+            if ($r->getInt(1, 8) === 1) {
+                delay($r->getInt(0, 2));
+            }
+        }
+        return;
+    }
+    while (true) {
+        try {
+            $v = $r->getInt(1, 10) === 1 ? $ch->recv(timeout($r->getInt(1, 20))) : $ch->recv();
+        } catch (ChannelException $e) {
+            return;      // closed and empty
+        } catch (OperationCanceledException $e) {
+            if (!$e->getPrevious() instanceof TimeoutException) {
+                throw $e;
+            }
+            error_class('timeout', 'channel receive');
+            continue;
+        }
+        isset($got[$v]) ? $dup[$v] = true : $got[$v] = true;
+        S::$ops['chan']++;
+    }
+}
+
 /* Rounds of producers and consumers on one channel; every value sent must be received once. */
 function channel_worker(): void
 {
@@ -729,60 +785,17 @@ function channel_worker(): void
             $next += $count;
             $ps = $r->getInt(0, PHP_INT_MAX) & 0x7fffffff;
             $producers[] = spawn(function () use ($ch, $first, $count, $ps, &$sent) {
-                return run_op('chan', 0, function () use ($ch, $first, $count, $ps, &$sent) {
-                $pr = new Randomizer(new Mt19937($ps));
-                for ($v = $first; $v < $first + $count && !S::$stop; $v++) {
-                    if ($pr->getInt(1, 10) === 1) {
-                        try {
-                            $ch->send($v, timeout($pr->getInt(1, 20)));
-                        } catch (OperationCanceledException $e) {
-                            if (!$e->getPrevious() instanceof TimeoutException) {
-                                throw $e;
-                            }
-                            error_class('timeout', 'channel send');
-                            continue;
-                        }
-                    } else {
-                        $ch->send($v);
-                    }
-                    $sent[$v] = true;
-                    if ($pr->getInt(1, 3) === 1) {
-                        $pr->getInt(0, 3) ? delay($pr->getInt(1, 3)) : suspend();
-                    }
-                }
+                run_op('chan', 0, function () use ($ch, $first, $count, $ps, &$sent) {
+                    chan_produce($ch, $first, $count, $ps, $sent);
                 });
             });
         }
         $consumers = [];
+        // (not an arrow function: those capture by value, and $got must be the round's)
         $consume = function (int $cs) use ($ch, &$got, &$dup) {
             return spawn(function () use ($ch, $cs, &$got, &$dup) {
-                return run_op('chan', 0, function () use ($ch, $cs, &$got, &$dup) {
-                $cr = new Randomizer(new Mt19937($cs));
-                if ($cr->getInt(0, 1)) {
-                    foreach ($ch as $v) {
-                        isset($got[$v]) ? $dup[$v] = true : $got[$v] = true;
-                        S::$ops['chan']++;
-                        if ($cr->getInt(1, 8) === 1) {
-                            delay($cr->getInt(0, 2));
-                        }
-                    }
-                    return;
-                }
-                while (true) {
-                    try {
-                        $v = $cr->getInt(1, 10) === 1 ? $ch->recv(timeout($cr->getInt(1, 20))) : $ch->recv();
-                    } catch (ChannelException $e) {
-                        return;      // closed and empty
-                    } catch (OperationCanceledException $e) {
-                        if (!$e->getPrevious() instanceof TimeoutException) {
-                            throw $e;
-                        }
-                        error_class('timeout', 'channel receive');
-                        continue;
-                    }
-                    isset($got[$v]) ? $dup[$v] = true : $got[$v] = true;
-                    S::$ops['chan']++;
-                }
+                run_op('chan', 0, function () use ($ch, $cs, &$got, &$dup) {
+                    chan_consume($ch, $cs, $got, $dup);
                 });
             });
         };
