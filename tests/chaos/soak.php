@@ -76,6 +76,7 @@ const HEAP_BOUND_PCT = 10;
 const HTTP_WORKERS = 10;
 const DB_WORKERS = 4;
 const READ_TIMEOUT = ['direct' => 10, 'slow' => 10, 'harsh' => 3];
+const HARSH_TIMEOUT = 8000;
 
 final class NetError extends RuntimeException
 {
@@ -583,7 +584,12 @@ function http_worker(int $n): void
         $addr = ['direct' => S::$direct, 'slow' => S::$slow, 'harsh' => S::$harsh][$via];
         $how = pick($r, ['raw' => 60, 'wrapper' => 20, 'curl' => S::$curl ? 20 : 0]);
         $seed = $r->getInt(0, PHP_INT_MAX);
-        run_op($via, maybe_timeout($r, 30, 20, 1500), function () use ($how, $via, $addr, $seed) {
+        $timeout = maybe_timeout($r, 30, 20, 1500);
+        if ($via === 'harsh' && $timeout === 0) {
+            // bw=1024 keeps bytes coming (no read times out): bound the operation.
+            $timeout = HARSH_TIMEOUT;
+        }
+        run_op($via, $timeout, function () use ($how, $via, $addr, $seed) {
             $or = new Randomizer(new Mt19937($seed & 0x7fffffff));
             match ($how) {
                 'raw' => client_raw($or, $via, $addr),
