@@ -21,6 +21,9 @@
 #                 functions (Debian's php8.2 source package) run as they are and with each test's
 #                 script inside a coroutine; every difference is classified, and an unexplained
 #                 one fails the lane (scripts/php-src-tests.sh, docs/chaos.md). PHP 8.2 only
+#   soak          the soak (scripts/soak.sh, tests/chaos/soak.php) for 30 minutes (SOAK_SECONDS):
+#                 HTTP through the fault proxy, the PDO pool, channels, cancellations; RSS drift,
+#                 descriptors and coroutines back to their baseline, only expected error classes
 # Default: all of them. PHP builds are cached in $ASYNC_CACHE_DIR (default /var/cache/ext-async).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -33,7 +36,7 @@ export ASYNC_LACKS
 
 cache=${ASYNC_CACHE_DIR:-/var/cache/ext-async}
 lanes=("$@")
-[ ${#lanes[@]} -gt 0 ] || lanes=(valgrind jit-tracing jit-function debug asan xdebug zts chaos chaos-valgrind chaos-asan php-src)
+[ ${#lanes[@]} -gt 0 ] || lanes=(valgrind jit-tracing jit-function debug asan xdebug zts chaos chaos-valgrind chaos-asan php-src soak)
 
 # Builds the extension out of tree against a PHP built from source; prints the PHP's prefix.
 source_build() { # flavour
@@ -101,6 +104,7 @@ for lane in "${lanes[@]}"; do
       else
         PHP=$(command -v php) MODULE="$root/modules/async.so" "$root/scripts/php-src-tests.sh" || status=1
       fi ;;
+    soak) "$root/scripts/soak.sh" "${SOAK_SECONDS:-1800}" || status=1 ;;
     *) echo "unknown lane: $lane" >&2; status=1 ;;
   esac
 done

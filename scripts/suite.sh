@@ -4,8 +4,9 @@
 # the layering rules (scripts/check-layout.sh, on the objects just built) and its self-test, the
 # packaging metadata (scripts/check-package.sh), the C
 # unit tests of the ABI, the phpt suite, the phpt suite again under opcache's tracing JIT
-# (hot thresholds at 1), and a bounded run of the stress fuzzer. Heavier lanes (valgrind, debug
-# PHP, sanitizers, the function JIT): scripts/lanes.sh.
+# (hot thresholds at 1), a bounded run of the stress fuzzer, and a 2-minute soak (scripts/soak.sh;
+# SOAK_SECONDS changes it, 0 leaves it out). Heavier lanes (valgrind, debug PHP, sanitizers, the
+# function JIT, the 30-minute soak): scripts/lanes.sh.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/setup.sh" || exit 1
@@ -47,6 +48,10 @@ run_lane "phpt suite" "$root/scripts/run-phpt.sh" phpt
 run_lane "phpt suite, tracing JIT" "$root/scripts/run-phpt.sh" jit-tracing $("$root/scripts/jit-flags.sh" tracing)
 if [ -f "$root/tests/fuzz/run.php" ]; then
   run_lane "stress fuzzer (seeds 1..${FUZZ_SEEDS:-300})" php "$root/tests/fuzz/run.php" 1 "${FUZZ_SEEDS:-300}"
+fi
+if [ -f "$root/tests/chaos/soak.php" ] && [ "${SOAK_SECONDS:-120}" != 0 ]; then
+  run_lane "soak (${SOAK_SECONDS:-120} s: HTTP through the fault proxy, the PDO pool, channels, cancellations)" \
+    "$root/scripts/soak.sh" "${SOAK_SECONDS:-120}"
 fi
 
 echo "total: $total_passed passed, $total_failed failed"

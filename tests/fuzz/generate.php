@@ -1,6 +1,6 @@
 <?php
 /*
- * tests/fuzz/generate.php <seed> [--size=N]
+ * tests/fuzz/generate.php <seed> [--size=N] [--avoid=...] [--net=auto|on|off]
  *
  * Prints a self-contained PHP program, fully determined by <seed>, that exercises the public
  * coroutine API (spawn, await with and without a cancellation token, suspend, delay, usleep,
@@ -31,8 +31,19 @@
  * Otherwise it prints "FAIL ..." lines and exits with status 1.
  * With FUZZ_SEQ_ONLY=1 in the environment it runs only the sequential version and prints the
  * expected "OK <checksum>" line (no async call is made).
+ *
+ * Network I/O (README, "The fuzzer's I/O"): in a quarter of the seeds (--net=auto; on, off) some
+ * suspending ops are line ping-pongs with an echo upstream through the fault proxy
+ * (tests/chaos/proxy.c), each proxy with a fault the seed picked, and some blockers park reading a
+ * blackholed connection. The faults are chosen so that what arrives is known statically (how
+ * many whole lines come back), so the sequential twin computes it. Every choice about I/O comes
+ * from a generator of its own (Random\Randomizer), so the seeds without I/O give the same
+ * programs as before it existed.
  */
 declare(strict_types=1);
+
+/* The length of every line of the network ping-pongs (the program has the same constant). */
+const NET_LINE = 16;
 
 final class FuzzGen
 {
@@ -58,10 +69,23 @@ final class FuzzGen
     private int $nextVar = 1;
     /** Awaitable handles of the block being generated, for the await_*() family: [var, outcome, isFuture]. */
     private array $setCands = [];
+    /** Network I/O through the fault proxy: its own random stream (mt_rand's stays untouched). */
+    private \Random\Randomizer $io;
+    public bool $net = false;
+    /** The faults of the program's proxies: [spec, kind (pass|cut|refuse), direction, byte count]. */
+    public array $netFaults = [];
+    public bool $netBlack = false;
+    public int $netOps = 0;
 
     /** $avoid: workarounds for known runtime bugs, so that a run can look for other ones (see README). */
-    public function __construct(public readonly int $seed, ?int $size = null, public readonly array $avoid = [])
+    public function __construct(public readonly int $seed, ?int $size = null, public readonly array $avoid = [],
+        string $net = 'auto')
     {
+        $this->io = new \Random\Randomizer(new \Random\Engine\Mt19937(($seed * 7919 + 104729) & 0x7fffffff));
+        $this->net = match ($net) { 'on' => true, 'off' => false, default => $this->io->getInt(1, 4) === 1 };
+        if ($this->net) {
+            $this->netFaults = $this->netPalette();
+        }
         mt_srand($seed, MT_RAND_MT19937);
         $this->budget = $size ?? $this->pick([6, 12, 20, 30, 45, 60, 90, 150]);
         if ($this->chance(15)) {
@@ -130,6 +154,11 @@ final class FuzzGen
             case 'blocker':
                 $n['point'] = $this->pick(['delay', 'delay', 'never', 'suspendloop', 'delayloop', 'nested', 'fiber',
                     'gen', 'sleep', 'twoevents', 'timeout', 'recv', 'send', 'acquire']);
+                if ($this->net && $this->io->getInt(1, 100) <= 12) {
+                    // parks reading a connection the proxy blackholes
+                    $n['point'] = 'netblack';
+                    $this->netBlack = true;
+                }
                 if ($n['point'] === 'never' || $n['point'] === 'twoevents') {
                     $this->usesNever = true;
                 }
@@ -179,10 +208,46 @@ final class FuzzGen
         return $ops;
     }
 
+    /* 1..2 faults for the program's proxies (one proxy each). What comes back through each is known
+     * statically: "pass" faults deliver everything; a cut (reset, close or half-close after N bytes)
+     * delivers the lines that are whole in the first N bytes of the direction it cuts. A cut of the
+     * way up with N at the end of a line would race (does the echo of that line make it back before
+     * the cut?), so N is kept off the ends of lines there. */
+    private function netPalette(): array
+    {
+        $io = $this->io;
+        $faults = [];
+        for ($i = $io->getInt(1, 2); $i > 0; $i--) {
+            $kind = ['pass', 'pass', 'pass', 'cut', 'cut', 'cut', 'refuse'][$io->getInt(0, 6)];
+            if ($kind === 'pass') {
+                $spec = ['none', 'latency=' . $io->getInt(1, 4), 'jitter=' . $io->getInt(1, 4), 'split=' . $io->getInt(1, 5),
+                    'down:split=1 gap=1', 'bw=' . $io->getInt(8, 64) * 1024, 'up:split=2 down:latency=2'][$io->getInt(0, 6)];
+                $faults[] = [$spec, 'pass', '', 0];
+            } elseif ($kind === 'cut') {
+                $what = ['reset_after', 'close_after', 'half_close_after'][$io->getInt(0, 2)];
+                $dir = $io->getInt(0, 1) ? 'down' : 'up';
+                $n = $io->getInt(0, 5 * NET_LINE);
+                if ($dir === 'up' && $n > 0 && $n % NET_LINE === 0) {
+                    $n += $io->getInt(1, NET_LINE - 1);
+                }
+                $extra = $io->getInt(0, 2) === 0 ? ' split=' . $io->getInt(1, 3) : '';
+                $faults[] = ["$dir:$what=$n$extra", 'cut', $dir, $n];
+            } else {
+                $faults[] = ['refuse', 'refuse', '', 0];
+            }
+        }
+        return $faults;
+    }
+
     private function noiseOp(bool $suspending): array
     {
         if (!$suspending) {
             return ['mix', $this->r(0, 99999)];
+        }
+        if ($this->net && $this->io->getInt(1, 100) <= 10) {
+            // A line ping-pong with the echo upstream through one of the program's proxies.
+            $this->netOps++;
+            return ['net', $this->io->getInt(0, count($this->netFaults) - 1), $this->io->getInt(1, 4)];
         }
         return match ($this->weighted(['mix' => 40, 'suspend' => 22, 'delay' => 18, 'usleep' => 4, 'gen' => 8, 'fiber' => 5, 'ctx' => 3, 'gc' => 2, 'none' => 3,
             'sock' => $this->noSpawn ? 0 : 3])) {
@@ -718,6 +783,11 @@ final class FuzzGen
             $this->emittingMain = false;
         }
         $L[] = 'const USES_NEVER = ' . ($this->usesNever ? 'true' : 'false') . ';';
+        $L[] = '/* Network I/O (generate.php, netPalette()): the faults of the proxies; a blackholing proxy for blockers. */';
+        $faults = array_map(fn ($f) => '[' . implode(', ', array_map(fn ($v) => var_export($v, true), $f)) . ']', $this->netFaults);
+        $L[] = 'const NET_FAULTS = [' . ($this->netOps > 0 ? implode(', ', $faults) : '') . '];';
+        $L[] = 'const NET_BLACK = ' . ($this->netBlack ? 'true' : 'false') . ';';
+        $L[] = "const FUZZ_SEED = {$this->seed};";
         $L[] = 'const MAIN_SPAWNED = ' . ($this->mainSpawned ? 'true' : 'false') . ';';
         $L[] = rtrim(DRIVER);
         return implode("\n", $L) . "\n";
@@ -900,6 +970,10 @@ final class FuzzGen
             $depth++;
         }
         if ($n['kind'] === 'blocker') {
+            if ($n['point'] === 'netblack' && $m === 'c') {
+                // connected (and a line written) before the flag: the park is the read
+                $L[] = $ind() . '$bx = net_black();';
+            }
             if ($n['point'] !== 'gen') {
                 $L[] = $ind() . "st($id);";   // raised right before parking (park_gen() raises it itself)
             }
@@ -957,6 +1031,9 @@ final class FuzzGen
                         break;
                     case 'acquire':
                         $L[] = $ind() . '$px = new Pool(fn() => 1, max: 1); $rx = $px->acquire(); $px->acquire();';
+                        break;
+                    case 'netblack':
+                        $L[] = $ind() . 'fread($bx, 1);';
                         break;
                 }
                 $L[] = $ind() . "fail('blocker $id left its parking point');";
@@ -1268,6 +1345,9 @@ final class FuzzGen
                 case 'sock':
                     $L[] = "{$I}\$a = mix(\$a, sock_$m(\$a, {$op[1]}));";
                     break;
+                case 'net':
+                    $L[] = "{$I}\$a = mix(\$a, net_$m(\$a, {$op[1]}, {$op[2]}));";
+                    break;
                 case 'scopenew':
                     [, $sid, $handler, $cancel] = $op;
                     if ($C) {
@@ -1568,6 +1648,107 @@ function sock_s(int $a, int $n): int
     return mix($r, $s);
 }
 
+/* Network I/O: line ping-pongs with an echo upstream (a child php without ext-async) through fault
+ * proxies (tests/chaos/proxy.c), one per fault of NET_FAULTS, started before the concurrent run.
+ * Each line is NET_LINE bytes; the next is written once the echo of the previous came back. */
+const NET_LINE = 16;
+$NETADDR = [];
+$NETKEEP = [];
+function net_start(): void
+{
+    $inc = null;
+    foreach ([__DIR__ . '/../../chaos/proxy.inc', (getenv('ASYNC_SRC_ROOT') ?: '/nonexistent') . '/tests/chaos/proxy.inc',
+        getcwd() . '/tests/chaos/proxy.inc'] as $f) {
+        if (is_file($f)) {
+            $inc = $f;
+            break;
+        }
+    }
+    if ($inc === null) {
+        echo "FAIL network I/O: tests/chaos/proxy.inc not found (run from the repository, or set ASYNC_SRC_ROOT)\n";
+        exit(1);
+    }
+    require_once $inc;
+    if (($why = chaos_skip_reason()) !== '') {
+        echo "FAIL network I/O: $why\n";
+        exit(1);
+    }
+    $echo = ChaosEcho::start();
+    $GLOBALS['NETKEEP'][] = $echo;
+    foreach (NET_FAULTS as $p => [$spec]) {
+        $proxy = ChaosProxy::start($echo->addr, $spec, FUZZ_SEED, ['--quiet']);
+        $GLOBALS['NETADDR'][$p] = $proxy->addr;
+        $GLOBALS['NETKEEP'][] = $proxy;
+    }
+    if (NET_BLACK) {
+        $proxy = ChaosProxy::start($echo->addr, 'blackhole', FUZZ_SEED, ['--quiet']);
+        $GLOBALS['NETADDR']['black'] = $proxy->addr;
+        $GLOBALS['NETKEEP'][] = $proxy;
+    }
+}
+function net_lines(int $a, int $n): array
+{
+    $lines = [];
+    for ($i = 0; $i < $n; $i++) {
+        $lines[] = sprintf('%0' . (NET_LINE - 1) . 'd', ($a * 31 + $i * 7919) % 100000000000000) . "\n";
+    }
+    return $lines;
+}
+/* How many of n lines come back whole through proxy p: all ("pass"), none ("refuse"), or those
+ * whole within the cut's byte count (for a cut of the way up the count is never at a line's end). */
+function net_expect(int $p, int $n): int
+{
+    [, $kind, , $cut] = NET_FAULTS[$p];
+    return match ($kind) { 'pass' => $n, 'refuse' => 0, default => min($n, intdiv($cut, NET_LINE)) };
+}
+function net_c(int $a, int $p, int $n): int
+{
+    $got = 0;
+    $c = @stream_socket_client('tcp://' . $GLOBALS['NETADDR'][$p], $errno, $errstr, 5);
+    if ($c !== false) {
+        stream_set_timeout($c, 5);
+        $buf = '';
+        foreach (net_lines($a, $n) as $line) {
+            if (@fwrite($c, $line) !== NET_LINE) {
+                break;
+            }
+            while (($nl = strpos($buf, "\n")) === false) {
+                $chunk = @fread($c, 8192);
+                if ($chunk === false || $chunk === '') {
+                    break 2;
+                }
+                $buf .= $chunk;
+            }
+            if (substr($buf, 0, $nl + 1) !== $line) {
+                fail("net: line $got came back as " . json_encode(substr($buf, 0, $nl + 1)) . ' through ' . NET_FAULTS[$p][0]);
+                break;
+            }
+            $buf = substr($buf, $nl + 1);
+            $got++;
+        }
+        if (stream_get_meta_data($c)['timed_out']) {
+            fail("net: a read timed out (5 s) through '" . NET_FAULTS[$p][0] . "'");
+        }
+        fclose($c);
+    }
+    if ($got !== net_expect($p, $n)) {
+        fail("net: $got of $n lines came back through '" . NET_FAULTS[$p][0] . "', expected " . net_expect($p, $n));
+    }
+    return mix($a, $got * 100 + $n);
+}
+function net_s(int $a, int $p, int $n): int
+{
+    return mix($a, net_expect($p, $n) * 100 + $n);
+}
+/* A blocker's connection to the blackholing proxy: nothing ever comes back. */
+function net_black(): mixed
+{
+    $c = stream_socket_client('tcp://' . $GLOBALS['NETADDR']['black'], $errno, $errstr, 5);
+    stream_set_timeout($c, 3600);
+    fwrite($c, "parked\n");
+    return $c;
+}
+
 /* The await_*() family. Sequentially a set is [key => recorded outcome or SeqState]. */
 function sall(array $set, bool $fill): array
 {
@@ -1792,6 +1973,9 @@ if (getenv('FUZZ_SEQ_ONLY')) {
     exit(0);
 }
 
+if (NET_FAULTS || NET_BLACK) {
+    net_start();
+}
 $MODE = 'c';
 $conc = null;
 try {
@@ -1903,20 +2087,23 @@ if (PHP_SAPI === 'cli' && realpath($argv[0] ?? '') === __FILE__) {
     $seed = null;
     $size = null;
     $avoid = [];
+    $net = 'auto';
     foreach (array_slice($argv, 1) as $arg) {
         if (str_starts_with($arg, '--size=')) {
             $size = (int) substr($arg, 7);
         } elseif (str_starts_with($arg, '--avoid=')) {
             $avoid = array_filter(explode(',', substr($arg, 8)));
+        } elseif (in_array($arg, ['--net=auto', '--net=on', '--net=off'], true)) {
+            $net = substr($arg, 6);
         } elseif (is_numeric($arg)) {
             $seed = (int) $arg;
         }
     }
     if ($seed === null) {
-        fwrite(STDERR, "usage: php generate.php <seed> [--size=N] [--avoid=main-spin,...]\n");
+        fwrite(STDERR, "usage: php generate.php <seed> [--size=N] [--avoid=main-spin,...] [--net=auto|on|off]\n");
         exit(2);
     }
-    $g = new FuzzGen($seed, $size, $avoid);
+    $g = new FuzzGen($seed, $size, $avoid, $net);
     $g->generate();
     echo $g->emit();
 }

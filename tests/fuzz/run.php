@@ -19,6 +19,8 @@
  *   --module=PATH        async.so (default: modules/async.so of this repository)
  *   --size=N             override the program size (number of tasks) chosen by the seed
  *   --avoid=LIST         generator workarounds for known runtime bugs (see README), e.g. main-spin
+ *   --net=auto|on|off    network I/O through the fault proxy: in a quarter of the seeds (auto, the
+ *                        default), in every seed, or in none (README, "Network I/O")
  *   --save               write tests/fuzz/regressions/seed-<N>.phpt for every failing seed
  *   --keep               keep the work directory (generated programs and outputs)
  *   --quiet              no per-seed progress
@@ -27,7 +29,8 @@ declare(strict_types=1);
 
 $root = dirname(__DIR__, 2);
 $opts = ['jobs' => 2, 'timeout' => 10, 'valgrind' => false, 'valgrind-every' => 20, 'php' => PHP_BINARY,
-    'module' => "$root/modules/async.so", 'size' => null, 'avoid' => null, 'save' => false, 'keep' => false, 'quiet' => false];
+    'module' => "$root/modules/async.so", 'size' => null, 'avoid' => null, 'net' => 'auto', 'save' => false, 'keep' => false,
+    'quiet' => false];
 $pos = [];
 foreach (array_slice($argv, 1) as $arg) {
     if (preg_match('/^--([a-z-]+)(?:=(.*))?$/', $arg, $m)) {
@@ -124,6 +127,21 @@ final class Pool
 
 $env = getenv();
 unset($env['FUZZ_SEQ_ONLY']);
+// The programs with network I/O find the fault proxy (tests/chaos/proxy.inc) and its source here.
+$env['ASYNC_SRC_ROOT'] = $root;
+$env['ASYNC_SO'] = realpath($module);
+if (!in_array($opts['net'], ['auto', 'on', 'off'], true)) {
+    fwrite(STDERR, "--net must be auto, on or off\n");
+    exit(2);
+}
+$netSeeds = 0;
+// Built once here (and checked against its source), so that each program starts the binary itself.
+if ($opts['net'] !== 'off') {
+    $bin = trim((string) shell_exec('bash ' . escapeshellarg("$root/scripts/chaos-proxy.sh") . ' --print-binary 2>/dev/null'));
+    if ($bin !== '' && is_executable($bin)) {
+        $env['ASYNC_CHAOS_PROXY'] = $bin;
+    }
+}
 $durations = [];
 $results = [];    // seed => ['fail' => [reasons], 'pending' => n, 'expected' => ?string]
 $failedSeeds = [];
@@ -161,6 +179,7 @@ for ($seed = $first; $seed <= $last; $seed++) {
     if ($opts['avoid'] !== null) {
         $cmd[] = '--avoid=' . $opts['avoid'];
     }
+    $cmd[] = '--net=' . $opts['net'];
     $src = shell_exec(implode(' ', array_map('escapeshellarg', $cmd)));
     if (!is_string($src) || !str_starts_with($src, '<?php')) {
         $results[$seed] = ['fail' => ['generator failed'], 'pending' => 0];
@@ -168,7 +187,9 @@ for ($seed = $first; $seed <= $last; $seed++) {
         continue;
     }
     file_put_contents($prog, $src);
-    $results[$seed] = ['fail' => [], 'pending' => 1, 'expected' => null];
+    $net = !str_contains($src, "\nconst NET_FAULTS = [];\nconst NET_BLACK = false;\n");
+    $netSeeds += $net ? 1 : 0;
+    $results[$seed] = ['fail' => [], 'pending' => 1, 'expected' => null, 'net' => $net];
     $s = $seed;
     // 1. the expected line, from the sequential run only
     $pool->add([$php, ...$phpArgs, $prog], $env + ['FUZZ_SEQ_ONLY' => '1'], $timeout,
@@ -231,16 +252,22 @@ foreach ($failedSeeds as $seed => $reasons) {
         echo "  $r\n";
     }
     $size = ($opts['size'] !== null ? ' --size=' . (int) $opts['size'] : '')
-        . ($opts['avoid'] !== null ? ' --avoid=' . $opts['avoid'] : '');
+        . ($opts['avoid'] !== null ? ' --avoid=' . $opts['avoid'] : '')
+        . ($opts['net'] !== 'auto' ? ' --net=' . $opts['net'] : '');
+    // A program with network I/O finds the proxy from the repository (the current directory).
+    $net = $results[$seed]['net'] ?? false;
     echo "  reproduce: php {$rel($gen)} $seed$size > /tmp/seed-$seed.php && "
-        . "php -n -d extension={$rel($module)} -d async.debug_deadlock=0 -d async.schedule_seed=$seed /tmp/seed-$seed.php\n";
+        . "php -n -d extension={$rel($module)} -d async.debug_deadlock=0 -d async.schedule_seed=$seed /tmp/seed-$seed.php"
+        . ($net ? '   (from the repository: it has network I/O through the fault proxy)' : '') . "\n";
     if ($opts['save'] && isset($results[$seed]['expected'])) {
         $dir = __DIR__ . '/regressions';
         @mkdir($dir, 0777, true);
         $file = "$dir/seed-$seed.phpt";
         $src = file_get_contents("$work/seed-$seed.php");
         file_put_contents($file, "--TEST--\nfuzz regression: seed $seed$size (tests/fuzz/generate.php)\n"
-            . "--SKIPIF--\n<?php if (!extension_loaded('async')) die('skip async not loaded'); ?>\n"
+            . "--SKIPIF--\n<?php if (!extension_loaded('async')) die('skip async not loaded');"
+            . ($net ? " require __DIR__ . '/../../chaos/proxy.inc'; if ((\$r = chaos_skip_reason()) !== '') die(\"skip \$r\");" : '')
+            . " ?>\n"
             . "--INI--\nasync.schedule_seed=$seed\nasync.debug_deadlock=0\nmemory_limit=256M\n"
             . "--FILE--\n$src--EXPECT--\n{$results[$seed]['expected']}\n");
         echo "  saved: {$rel($file)}\n";
@@ -255,7 +282,7 @@ if (!$opts['keep']) {
 $total = $last - $first + 1;
 $failed = count($failedSeeds);
 rsort($durations);
-printf("\nseeds %d..%d in %.1fs (%d jobs); slowest runs: %s\n", $first, $last, $secs, $jobs,
+printf("\nseeds %d..%d (%d with network I/O) in %.1fs (%d jobs); slowest runs: %s\n", $first, $last, $netSeeds, $secs, $jobs,
     implode(', ', array_map(fn($d) => sprintf('seed %d %s %.1fs', $d[1], $d[2], $d[0]), array_slice($durations, 0, 5))));
 echo 'fuzz: ', $total - $failed, ' passed, ', $failed, " failed\n";
 exit($failed ? 1 : 0);
