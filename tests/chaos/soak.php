@@ -327,7 +327,8 @@ function make_request(Randomizer $r): array
             $k = $r->getInt(1, 1 << 30);
             return ['GET', "/data?n=$n&k=$k", '', data_body($n, $k)];
         case 'md5':
-            $body = $r->getBytes($r->getInt(0, 1) ? $r->getInt(0, 4000) : $r->getInt(4000, 300000));
+            $n = $r->getInt(0, 1) ? $r->getInt(0, 4000) : $r->getInt(4000, 300000);
+            $body = $n > 0 ? $r->getBytes($n) : '';
             return ['POST', '/md5', $body, md5($body)];
         case 'sleep':
             $ms = $r->getInt(0, 50);
