@@ -18,8 +18,8 @@
  * What the wrapper changes, in both modes alike (so the control run shows it):
  * - while the script runs, its top-level variables are the closure's locals, not globals. Those
  *   it names in a `global` statement or as $GLOBALS['name'] (found with token_get_all() in the
- *   script's own file, not in the files it includes), and $argv and $argc, are bound to the
- *   globals by reference first: they exist (null) from the start, so reading one before it is
+ *   script and in the helpers it names as 'x.inc' or 'x.php' literals; not $GLOBALS[$name]), and
+ *   $argv and $argc, are bound to the globals by reference first: they exist (null) from the start, so reading one before it is
  *   set gives no "Undefined variable" warning. Others are invisible to `global` in functions;
  *   get_defined_vars() at top level lists no superglobals.
  * - when the script ends (returns, or leaves an exception uncaught), its variables become globals
@@ -53,25 +53,40 @@
             $refs[$name] = &$GLOBALS[$name];
         }
     }
-    $tokens = function_exists('token_get_all') ? token_get_all((string) @file_get_contents($script)) : [];
-    for ($i = 0, $n = count($tokens); $i < $n; $i++) {
-        $t = $tokens[$i];
-        if (is_array($t) && $t[0] === T_GLOBAL) {
-            for ($i++; $i < $n && $tokens[$i] !== ';'; $i++) {
-                if (is_array($tokens[$i]) && $tokens[$i][0] === T_VARIABLE) {
-                    $refs[substr($tokens[$i][1], 1)] = null;
+    /* The script, and the files it names in a string literal ending in .inc or .php (helpers it
+     * includes: __DIR__ . '/x.inc', '/../../../ftp/tests/server.inc'), found beside it. */
+    $files = [$script => true];
+    for ($k = 0; $k < count($files) && $k < 8 && function_exists('token_get_all'); $k++) {
+        $file = array_keys($files)[$k];
+        $tokens = token_get_all((string) @file_get_contents($file));
+        for ($i = 0, $n = count($tokens); $i < $n; $i++) {
+            $t = $tokens[$i];
+            if (is_array($t) && $t[0] === T_GLOBAL) {
+                for ($i++; $i < $n && $tokens[$i] !== ';'; $i++) {
+                    if (is_array($tokens[$i]) && $tokens[$i][0] === T_VARIABLE) {
+                        $refs[substr($tokens[$i][1], 1)] = null;
+                    }
                 }
-            }
-        } elseif (is_array($t) && $t[0] === T_VARIABLE && $t[1] === '$GLOBALS') {
-            $j = $i + 1;
-            while (is_array($tokens[$j] ?? null) && $tokens[$j][0] === T_WHITESPACE) {
-                $j++;
-            }
-            if (($tokens[$j] ?? null) === '[' && is_array($tokens[$j + 1] ?? null) && $tokens[$j + 1][0] === T_CONSTANT_ENCAPSED_STRING) {
-                $refs[substr($tokens[$j + 1][1], 1, -1)] = null;
+            } elseif (is_array($t) && $t[0] === T_VARIABLE && $t[1] === '$GLOBALS') {
+                $j = $i + 1;
+                while (is_array($tokens[$j] ?? null) && $tokens[$j][0] === T_WHITESPACE) {
+                    $j++;
+                }
+                if (($tokens[$j] ?? null) === '[' && is_array($tokens[$j + 1] ?? null) && $tokens[$j + 1][0] === T_CONSTANT_ENCAPSED_STRING) {
+                    $refs[substr($tokens[$j + 1][1], 1, -1)] = null;
+                }
+            } elseif (is_array($t) && $t[0] === T_CONSTANT_ENCAPSED_STRING && preg_match('/\.(inc|php)$/', substr($t[1], 1, -1))) {
+                foreach ([dirname($script), dirname($file)] as $dir) {
+                    $inc = $dir . '/' . ltrim(substr($t[1], 1, -1), '/');
+                    if (is_file($inc)) {
+                        $files[realpath($inc)] ??= true;
+                        break;
+                    }
+                }
             }
         }
     }
+    unset($files, $file, $k, $i, $n, $j, $t, $dir, $inc, $tokens);
     foreach (array_keys($refs) as $name) {
         if (preg_match('/^[a-zA-Z_\x80-\xff][a-zA-Z0-9_\x80-\xff]*$/', (string) $name) && $name !== 'GLOBALS' && $name !== 'this'
             && !in_array($name, ['_GET', '_POST', '_COOKIE', '_FILES', '_SERVER', '_ENV', '_REQUEST', '_SESSION'], true)) {
@@ -80,7 +95,6 @@
             unset($refs[$name]);
         }
     }
-    unset($tokens, $t);
     /* No local variable but the bound ones when the script starts. An exception it leaves
      * uncaught is caught here, so that its variables can still become globals first. */
     $body = static function (): array {
