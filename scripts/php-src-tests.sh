@@ -69,6 +69,8 @@ targets=()
 for d in "${dirs[@]}"; do
   d=${d%/}
   if [ -d "$src/$d" ]; then copy+=("$d"); targets+=("$d"); else echo "php-src-tests.sh: no $d in $src: left out"; fi
+  # and the helpers beside the directory (ext/standard/tests/skipif_root.inc)
+  copy+=($(cd "$src" && find "$(dirname "$d")" -maxdepth 1 -type f))
 done
 [ ${#targets[@]} -gt 0 ] || exit 2
 mkdir -p "$work/wrap"
