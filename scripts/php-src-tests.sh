@@ -14,10 +14,14 @@
 # (the control run differs the same way), or unexplained, which fails the lane. Last line:
 #   php-src-coroutine: N tests, N same, N deliberate, N artefacts, N unexplained
 # Usage: scripts/php-src-tests.sh [options] [DIR ...]
-#   DIR            test directories relative to the source root (default: the seven listed below)
+#   DIR            test directories relative to the source root (default: ext/standard/tests/
+#                  streams, file, network and general_functions, ext/sockets/tests, ext/curl/tests,
+#                  ext/pcntl/tests)
 #   -j N           run-tests' parallel workers (default: $JOBS, else 2)
 #   -o DIR         keep every run (logs, outputs, diffs) and the report in DIR (default: a temporary
-#                  directory in /var/tmp, removed at the end; not under /tmp: see below)
+#                  directory in /var/tmp, removed at the end). Not under /tmp: as root, each run
+#                  gets an empty private /tmp (a mount namespace), so that what one run's tests
+#                  leave there cannot change the next run's results
 #   --bare         also the run without the module
 #   --list FILE    the deliberate differences (default tests/known-failures/php-src-coroutine.list)
 #   PHP            the PHP under test (default: php8.2 when there is one, else php)
