@@ -67,8 +67,9 @@ if [ "$(id -u)" = 0 ] && [[ "$work/" != /tmp/* ]] && unshare --mount --propagati
 else
   echo "php-src-tests.sh: the runs share /tmp (no mount namespace: not root, no unshare, or the work directory is in /tmp)"
 fi
-# What the tests reach outside their own directory: the FTP and CLI-server helpers, test certs.
-copy=(run-tests.php ext/ftp/tests ext/openssl/tests sapi/cli/tests)
+# What the tests reach outside their own directory: the FTP, HTTP and CLI-server helpers, test
+# certs, the dl() test helpers.
+copy=(run-tests.php ext/ftp/tests ext/openssl/tests sapi/cli/tests ext/standard/tests/http ext/dl_test/tests)
 targets=()
 for d in "${dirs[@]}"; do
   d=${d%/}
