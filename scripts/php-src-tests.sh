@@ -14,9 +14,9 @@
 # (the control run differs the same way), or unexplained, which fails the lane. Last line:
 #   php-src-coroutine: N tests, N same, N deliberate, N artefacts, N unexplained
 # Usage: scripts/php-src-tests.sh [options] [DIR ...]
-#   DIR            test directories relative to the source root (default: ext/standard/tests/
-#                  streams, file, network and general_functions, ext/sockets/tests, ext/curl/tests,
-#                  ext/pcntl/tests)
+#   DIR            test directories or .phpt files, relative to the source root (default:
+#                  ext/standard/tests/streams, file, network and general_functions,
+#                  ext/sockets/tests, ext/curl/tests, ext/pcntl/tests)
 #   -j N           run-tests' parallel workers (default: $JOBS, else 2)
 #   -o DIR         keep every run (logs, outputs, diffs) and the report in DIR (default: a temporary
 #                  directory in /var/tmp, removed at the end). Not under /tmp: as root, each run
@@ -73,7 +73,9 @@ copy=(run-tests.php ext/ftp/tests ext/openssl/tests sapi/cli/tests ext/standard/
 targets=()
 for d in "${dirs[@]}"; do
   d=${d%/}
-  if [ -d "$src/$d" ]; then copy+=("$d"); targets+=("$d"); else echo "php-src-tests.sh: no $d in $src: left out"; fi
+  if [ -d "$src/$d" ]; then copy+=("$d"); targets+=("$d")
+  elif [ -f "$src/$d" ]; then copy+=("$(dirname "$d")"); targets+=("$d")
+  else echo "php-src-tests.sh: no $d in $src: left out"; fi
   # and the helpers beside the directory (ext/standard/tests/skipif_root.inc)
   copy+=($(cd "$src" && find "$(dirname "$d")" -maxdepth 1 -type f))
 done
