@@ -73,11 +73,12 @@ copy=(run-tests.php ext/ftp/tests ext/openssl/tests sapi/cli/tests ext/standard/
 targets=()
 for d in "${dirs[@]}"; do
   d=${d%/}
+  base=$d
   if [ -d "$src/$d" ]; then copy+=("$d"); targets+=("$d")
-  elif [ -f "$src/$d" ]; then copy+=("$(dirname "$d")"); targets+=("$d")
-  else echo "php-src-tests.sh: no $d in $src: left out"; fi
+  elif [ -f "$src/$d" ]; then base=$(dirname "$d"); copy+=("$base"); targets+=("$d")
+  else echo "php-src-tests.sh: no $d in $src: left out"; continue; fi
   # and the helpers beside the directory (ext/standard/tests/skipif_root.inc)
-  copy+=($(cd "$src" && find "$(dirname "$d")" -maxdepth 1 -type f))
+  copy+=($(cd "$src" && find "$(dirname "$base")" -maxdepth 1 -type f))
 done
 [ ${#targets[@]} -gt 0 ] || exit 2
 mkdir -p "$work/wrap"
@@ -99,7 +100,8 @@ run() { # name [php -d flags ...]
   mv "$work/wrap/wrapped" "$work/tree/wrapped"
   mv "$work/tree" "$work/$name"
   echo "$((SECONDS - start))" > "$work/$name/seconds"
-  echo "php-src-tests: $name run: $(grep -E '^Tests (passed|failed|skipped)' "$work/$name/run.log" | tr -s ' ' | cut -d'(' -f1 | paste -sd, -) in $((SECONDS - start)) s"
+  n() { grep -E "^Tests $1" "$work/$name/run.log" | grep -oE '[0-9]+' | head -1; }
+  echo "php-src-tests: $name run: $(n passed) passed, $(n failed) failed, $(n skipped) skipped in $((SECONDS - start)) s"
 }
 mod=(-d "extension=$work/async.so")
 wrap=(-d "auto_prepend_file=$work/wrap/php-src-wrap.php")
