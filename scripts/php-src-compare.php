@@ -154,6 +154,11 @@ echo "(ran: not skipped in the stock run; wrapped: the wrapper took the script i
 foreach (['stock', 'control', 'coroutine', 'bare'] as $run) {
     if (is_file("$work/$run/seconds")) {
         printf("%s run: %d s", $run, (int) file_get_contents("$work/$run/seconds"));
+        $counted = preg_match('/^Number of tests\s*:\s*(\d+)/m', strtr((string) @file_get_contents("$work/$run/run.log"), "\r", "\n"), $m) ? (int) $m[1] : -1;
+        $read = count(['stock' => $stock, 'control' => $control, 'coroutine' => $coroutine, 'bare' => $bare][$run]);
+        if ($counted !== $read) {
+            printf(" (run-tests counted %d tests, %d results read from its log)", $counted, $read);
+        }
         if ($retried[$run]) {
             echo ", passed only on retry: ", implode(' ', array_keys($retried[$run]));
         }
