@@ -72,10 +72,43 @@ final class FuzzGen
     /** Network I/O through the fault proxy: its own random stream (mt_rand's stays untouched). */
     private \Random\Randomizer $io;
     public bool $net = false;
-    /** The faults of the program's proxies: [spec, kind (pass|cut|refuse), direction, byte count]. */
-    public array $netFaults = [];
+    /** The faults the program's ping-pongs go through: index in NET_PALETTE => true. */
+    public array $netUsed = [];
     public bool $netBlack = false;
-    public int $netOps = 0;
+
+    /**
+     * The faults a ping-pong may go through, one proxy each: [spec, kind, direction, byte count].
+     * What comes back through each is known statically: a "pass" fault delivers every line,
+     * "refuse" none, a cut (reset, close or half-close after N bytes) the lines whole within the
+     * first N bytes of the direction it cuts. A cut of the way up with N at the end of a line
+     * would race (does the echo of that line make it back before the cut?): those N are never a
+     * multiple of NET_LINE (16), but 0. tests/fuzz/run.php starts one proxy per entry for a whole
+     * run; a program run alone starts those it uses.
+     */
+    public const NET_PALETTE = [
+        ['none', 'pass', '', 0],
+        ['latency=2', 'pass', '', 0],
+        ['jitter=3', 'pass', '', 0],
+        ['split=1', 'pass', '', 0],
+        ['split=3', 'pass', '', 0],
+        ['down:split=1 gap=1', 'pass', '', 0],
+        ['bw=16384', 'pass', '', 0],
+        ['up:split=2 down:latency=2', 'pass', '', 0],
+        ['down:reset_after=0', 'cut', 'down', 0],
+        ['down:reset_after=24', 'cut', 'down', 24],
+        ['down:reset_after=48 split=3', 'cut', 'down', 48],
+        ['down:close_after=16', 'cut', 'down', 16],
+        ['down:close_after=40', 'cut', 'down', 40],
+        ['down:half_close_after=8', 'cut', 'down', 8],
+        ['down:half_close_after=56 split=2', 'cut', 'down', 56],
+        ['up:reset_after=10', 'cut', 'up', 10],
+        ['up:reset_after=41 split=2', 'cut', 'up', 41],
+        ['up:close_after=0', 'cut', 'up', 0],
+        ['up:close_after=27', 'cut', 'up', 27],
+        ['up:half_close_after=13', 'cut', 'up', 13],
+        ['up:half_close_after=58', 'cut', 'up', 58],
+        ['refuse', 'refuse', '', 0],
+    ];
 
     /** $avoid: workarounds for known runtime bugs, so that a run can look for other ones (see README). */
     public function __construct(public readonly int $seed, ?int $size = null, public readonly array $avoid = [],
@@ -83,9 +116,6 @@ final class FuzzGen
     {
         $this->io = new \Random\Randomizer(new \Random\Engine\Mt19937(($seed * 7919 + 104729) & 0x7fffffff));
         $this->net = match ($net) { 'on' => true, 'off' => false, default => $this->io->getInt(1, 4) === 1 };
-        if ($this->net) {
-            $this->netFaults = $this->netPalette();
-        }
         mt_srand($seed, MT_RAND_MT19937);
         $this->budget = $size ?? $this->pick([6, 12, 20, 30, 45, 60, 90, 150]);
         if ($this->chance(15)) {
@@ -208,37 +238,6 @@ final class FuzzGen
         return $ops;
     }
 
-    /* 1..2 faults for the program's proxies (one proxy each). What comes back through each is known
-     * statically: "pass" faults deliver everything; a cut (reset, close or half-close after N bytes)
-     * delivers the lines that are whole in the first N bytes of the direction it cuts. A cut of the
-     * way up with N at the end of a line would race (does the echo of that line make it back before
-     * the cut?), so N is kept off the ends of lines there. */
-    private function netPalette(): array
-    {
-        $io = $this->io;
-        $faults = [];
-        for ($i = $io->getInt(1, 2); $i > 0; $i--) {
-            $kind = ['pass', 'pass', 'pass', 'cut', 'cut', 'cut', 'refuse'][$io->getInt(0, 6)];
-            if ($kind === 'pass') {
-                $spec = ['none', 'latency=' . $io->getInt(1, 4), 'jitter=' . $io->getInt(1, 4), 'split=' . $io->getInt(1, 5),
-                    'down:split=1 gap=1', 'bw=' . $io->getInt(8, 64) * 1024, 'up:split=2 down:latency=2'][$io->getInt(0, 6)];
-                $faults[] = [$spec, 'pass', '', 0];
-            } elseif ($kind === 'cut') {
-                $what = ['reset_after', 'close_after', 'half_close_after'][$io->getInt(0, 2)];
-                $dir = $io->getInt(0, 1) ? 'down' : 'up';
-                $n = $io->getInt(0, 5 * NET_LINE);
-                if ($dir === 'up' && $n > 0 && $n % NET_LINE === 0) {
-                    $n += $io->getInt(1, NET_LINE - 1);
-                }
-                $extra = $io->getInt(0, 2) === 0 ? ' split=' . $io->getInt(1, 3) : '';
-                $faults[] = ["$dir:$what=$n$extra", 'cut', $dir, $n];
-            } else {
-                $faults[] = ['refuse', 'refuse', '', 0];
-            }
-        }
-        return $faults;
-    }
-
     private function noiseOp(bool $suspending): array
     {
         if (!$suspending) {
@@ -246,8 +245,9 @@ final class FuzzGen
         }
         if ($this->net && $this->io->getInt(1, 100) <= 10) {
             // A line ping-pong with the echo upstream through one of the program's proxies.
-            $this->netOps++;
-            return ['net', $this->io->getInt(0, count($this->netFaults) - 1), $this->io->getInt(1, 4)];
+            $p = $this->io->getInt(0, count(self::NET_PALETTE) - 1);
+            $this->netUsed[$p] = true;
+            return ['net', $p, $this->io->getInt(1, 4)];
         }
         return match ($this->weighted(['mix' => 40, 'suspend' => 22, 'delay' => 18, 'usleep' => 4, 'gen' => 8, 'fiber' => 5, 'ctx' => 3, 'gc' => 2, 'none' => 3,
             'sock' => $this->noSpawn ? 0 : 3])) {
@@ -783,9 +783,13 @@ final class FuzzGen
             $this->emittingMain = false;
         }
         $L[] = 'const USES_NEVER = ' . ($this->usesNever ? 'true' : 'false') . ';';
-        $L[] = '/* Network I/O (generate.php, netPalette()): the faults of the proxies; a blackholing proxy for blockers. */';
-        $faults = array_map(fn ($f) => '[' . implode(', ', array_map(fn ($v) => var_export($v, true), $f)) . ']', $this->netFaults);
-        $L[] = 'const NET_FAULTS = [' . ($this->netOps > 0 ? implode(', ', $faults) : '') . '];';
+        $L[] = '/* Network I/O (generate.php, NET_PALETTE): the faults the ping-pongs go through; a blackholing proxy for blockers. */';
+        ksort($this->netUsed);
+        $faults = [];
+        foreach (array_keys($this->netUsed) as $p) {
+            $faults[] = "$p => [" . implode(', ', array_map(fn ($v) => var_export($v, true), self::NET_PALETTE[$p])) . ']';
+        }
+        $L[] = 'const NET_FAULTS = [' . implode(', ', $faults) . '];';
         $L[] = 'const NET_BLACK = ' . ($this->netBlack ? 'true' : 'false') . ';';
         $L[] = "const FUZZ_SEED = {$this->seed};";
         $L[] = 'const MAIN_SPAWNED = ' . ($this->mainSpawned ? 'true' : 'false') . ';';
@@ -1649,13 +1653,28 @@ function sock_s(int $a, int $n): int
 }
 
 /* Network I/O: line ping-pongs with an echo upstream (a child php without ext-async) through fault
- * proxies (tests/chaos/proxy.c), one per fault of NET_FAULTS, started before the concurrent run.
- * Each line is NET_LINE bytes; the next is written once the echo of the previous came back. */
+ * proxies (tests/chaos/proxy.c), one per fault of NET_FAULTS. tests/fuzz/run.php starts them once
+ * for its whole run and passes their addresses in FUZZ_NET; a program run alone starts its own
+ * before the concurrent run. Each line is NET_LINE bytes; the next is written once the echo of
+ * the previous came back. */
 const NET_LINE = 16;
 $NETADDR = [];
 $NETKEEP = [];
 function net_start(): void
 {
+    $shared = json_decode((string) getenv('FUZZ_NET'), true);
+    if (is_array($shared)) {
+        foreach (NET_FAULTS as $p => [$spec]) {
+            $GLOBALS['NETADDR'][$p] = $shared[$spec] ?? null;
+        }
+        if (NET_BLACK) {
+            $GLOBALS['NETADDR']['black'] = $shared['blackhole'] ?? null;
+        }
+        if (!in_array(null, $GLOBALS['NETADDR'], true)) {
+            return;
+        }
+        $GLOBALS['NETADDR'] = [];
+    }
     $inc = null;
     foreach ([__DIR__ . '/../../chaos/proxy.inc', (getenv('ASYNC_SRC_ROOT') ?: '/nonexistent') . '/tests/chaos/proxy.inc',
         getcwd() . '/tests/chaos/proxy.inc'] as $f) {

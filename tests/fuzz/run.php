@@ -135,11 +135,23 @@ if (!in_array($opts['net'], ['auto', 'on', 'off'], true)) {
     exit(2);
 }
 $netSeeds = 0;
-// Built once here (and checked against its source), so that each program starts the binary itself.
+// The echo upstream and one fault proxy per entry of the palette, for the whole run: the programs
+// with network I/O get their addresses in FUZZ_NET (spec => address) and start nothing themselves.
 if ($opts['net'] !== 'off') {
-    $bin = trim((string) shell_exec('bash ' . escapeshellarg("$root/scripts/chaos-proxy.sh") . ' --print-binary 2>/dev/null'));
-    if ($bin !== '' && is_executable($bin)) {
-        $env['ASYNC_CHAOS_PROXY'] = $bin;
+    require_once __DIR__ . '/generate.php';
+    require_once "$root/tests/chaos/proxy.inc";
+    try {
+        $echo = ChaosEcho::start(quiet: true);
+        $netProxies = [];
+        foreach ([...array_column(FuzzGen::NET_PALETTE, 0), 'blackhole'] as $spec) {
+            $netProxies[$spec] = ChaosProxy::start($echo->addr, $spec, 1, ['--quiet']);
+        }
+        $env['FUZZ_NET'] = json_encode(array_map(fn ($p) => $p->addr, $netProxies));
+        // A program run alone (a saved regression) starts its own from the binary built here.
+        $env['ASYNC_CHAOS_PROXY'] = trim((string) shell_exec('bash ' . escapeshellarg("$root/scripts/chaos-proxy.sh")
+            . ' --print-binary 2>/dev/null'));
+    } catch (Throwable $e) {
+        echo "the fault proxy cannot run here (the seeds with network I/O will fail): ", $e->getMessage(), "\n";
     }
 }
 $durations = [];
