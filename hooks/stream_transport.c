@@ -329,6 +329,17 @@ static int net_tls_direction(php_stream *stream, net_stream_t *ns, int fallback,
 {
 #if NET_OPENSSL_LAYOUT
 	net_openssl_data_t *data = (net_openssl_data_t *) stream->abstract;
+	if (ns->openssl && !handshake && ssl_get_error_fn != NULL && data->ssl_handle != NULL && data->ssl_active) {
+		/* Not SSL_want(): libssl leaves it at "writing" after a write the socket refused for
+		 * good (EPIPE, ECONNRESET), and waiting for a writable socket there retries the same
+		 * failing write forever. SSL_get_error() asks the BIO whether the failure was only
+		 * "not now" (EAGAIN); anything else is the end, which xp_ssl has already reported. */
+		switch (ssl_get_error_fn(data->ssl_handle, -1)) {
+			case NET_SSL_ERROR_WANT_WRITE: return ASYNC_POLL_WRITE;
+			case NET_SSL_ERROR_WANT_READ: return ASYNC_POLL_READ;
+			default: return 0;
+		}
+	}
 	if (ns->openssl && ssl_want_fn != NULL && data->ssl_handle != NULL && (handshake || data->ssl_active)) {
 		switch (ssl_want_fn(data->ssl_handle)) {
 			case NET_SSL_WRITING: return ASYNC_POLL_WRITE;
@@ -654,7 +665,10 @@ static ssize_t net_write_all(php_stream *stream, net_stream_t *ns, const char *b
 			return done > 0 ? (ssize_t) done : n;
 		}
 		int mask = net_tls_direction(stream, ns, ASYNC_POLL_WRITE, false);
-		int r = mask ? net_wait(stream, ns, mask, &deadline) : -1;
+		if (mask == 0) {
+			return done > 0 ? (ssize_t) done : n; /* TLS failed for good: xp_ssl's own 0 */
+		}
+		int r = net_wait(stream, ns, mask, &deadline);
 		if (r == NET_GONE) {
 			*gone = true;
 			return -1;

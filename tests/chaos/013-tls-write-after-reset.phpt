@@ -1,10 +1,10 @@
 --TEST--
 TLS: fwrite() in a coroutine on a connection the peer reset while it was idle fails once, as stock PHP's does (found by the scenario matrix: tls.idle.reset, tls.idle.restart)
 --DESCRIPTION--
-Move to tests/chaos/ (as .phpt) to run it. Stock PHP: one "SSL: Connection reset by peer"
-warning, fwrite() returns 0, the next fread() gives ''. In a coroutine (ext-async at ed51db8) the
-same fwrite() never returns: it prints "SSL: Broken pipe" warnings in a loop, using a whole core
-(the client runs in a child php here, killed after 5 s).
+Stock PHP: one "SSL: Connection reset by peer" (or "Broken pipe") warning, fwrite() returns 0,
+the next fread() gives ''. ext-async before the fix waited for a writable socket again and again
+(libssl's SSL_want() still said "writing" after the write failed for good), printing "SSL: Broken
+pipe" in a loop on a whole core; the client runs in a child php here, killed after 5 s.
 --SKIPIF--
 <?php require __DIR__ . '/proxy.inc'; if (($r = chaos_skip_reason()) !== '') die("skip $r"); ?>
 --FILE--
@@ -15,7 +15,7 @@ $dir = sys_get_temp_dir() . '/chaos-tls-reset-' . getmypid();
 @mkdir($dir);
 exec('openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2 -subj /CN=localhost'
     . " -keyout $dir/key.pem -out $dir/cert.pem 2>/dev/null");
-$up = proc_open([PHP_BINARY, '-n', __DIR__ . '/matrix_upstream.php', 'line', "$dir/cert.pem", "$dir/key.pem"],
+$up = proc_open([PHP_BINARY, '-n', chaos_root() . '/tests/chaos/matrix_upstream.php', 'line', "$dir/cert.pem", "$dir/key.pem"],
     [0 => ['pipe', 'r'], 1 => ['pipe', 'w']], $upPipes);
 preg_match('/^listening (\S+)/', fgets($upPipes[1]), $m);
 $proxy = ChaosProxy::start($m[1]);
