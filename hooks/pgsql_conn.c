@@ -21,6 +21,9 @@
  *   nothing more" (an empty PGRES_COMMAND_OK result, NULL from PQgetResult(), 1 from a send)
  *   with the exception pending, so neither a warning of pg_query() nor a PDOException lands over
  *   the cancellation. It is never seen by PHP code: the exception discards the driver's return.
+ *   While a cancellation is pending, every further query call is refused the same way
+ *   (pdo_pgsql's execute after an interrupted prepare, its DEALLOCATE as the statement is freed),
+ *   so the cancelled call ends within the cancel grace;
  *
  * Some driver functions still report what the refused value means to them (pg_copy_to() wants a
  * COPY result: "Copy command failed"); a warning or notice the driver's function raises while
@@ -521,6 +524,19 @@ static void pq_conn_end_cancel(pq_conn_t *st)
 	}
 }
 
+/* A cancellation (or a forced exit) is pending: the coroutine is being torn down, and the driver
+ * goes on regardless: pdo_pgsql executes what an interrupted prepare said was done, then frees the
+ * statement with a DEALLOCATE. Each of those would be one more round trip to a server the caller
+ * has given up on, past the cancel grace; they are refused at once instead. What is left on the
+ * server (a prepared statement, a cursor) belongs to the session and goes with it or with the
+ * transaction. The drivers' clean-up of the connection itself (PQfinish()) is not a query. */
+static bool pq_cancellation_pending(void)
+{
+	zend_object *ex = EG(exception);
+	return ex != NULL && (zend_is_graceful_exit(ex) || zend_is_unwind_exit(ex)
+		|| instanceof_function(ex->ce, ZEND_ASYNC_GET_CE(ZEND_ASYNC_EXCEPTION_CANCELLATION)));
+}
+
 static ZEND_COLD void pq_throw_busy(void)
 {
 	zend_throw_error(NULL, "Cannot use a PostgreSQL connection while another coroutine waits inside it: "
@@ -536,6 +552,9 @@ static pq_entry_t pq_enter_ex(PGconn *conn, pq_call_t *call, pq_call_kind_t kind
 		if (!EG(exception)) {
 			pq_throw_closed();
 		}
+		return PQ_REFUSED;
+	}
+	if (kind == PQ_CALL_QUERY && pq_cancellation_pending()) {
 		return PQ_REFUSED;
 	}
 	pq_conn_t *st = pq_conn_find(conn);

@@ -1,12 +1,12 @@
 --TEST--
 pdo_pgsql: a coroutine cancelled in PDO::query() with server-side prepares ends within the cancel grace, as with emulated prepares and ext/pgsql (found by the scenario matrix: pdo_pgsql.cancel.latency, pdo_pgsql.response.slow)
 --DESCRIPTION--
-Move to tests/chaos/ (as .phpt) to run it. Every answer of the server comes 700 ms late (the fault
-proxy's down:latency); the caller gives up after 100 ms; async.pgsql_cancel_grace_ms is 1000, so the
-server answers each round trip within the grace. With emulated prepares (one PQexec) the cancelled
-coroutine ends after one round trip (~700 ms). With server-side prepares (ext-async at ed51db8) it
-ends after three (~2100 ms, past the 100 + 1000 ms that timeout + grace allow): the cancelled call
-still goes on from the prepare to the execute, and the cancellation comes only after that is drained.
+Every answer of the server comes 700 ms late (the fault proxy's down:latency); the caller gives up
+after 100 ms; async.pgsql_cancel_grace_ms is 1000, so the server answers each round trip within the
+grace. With emulated prepares (one PQexec) the cancelled coroutine ends after one round trip
+(~700 ms). With server-side prepares it ended after three before the fix (~2100 ms, past the
+100 + 1000 ms that timeout + grace allow): pdo_pgsql went on from the interrupted prepare to the
+execute. Now the execute is refused at once.
 --EXTENSIONS--
 pdo
 pdo_pgsql
