@@ -345,6 +345,8 @@ static const async_part_t parts[] = {
 	/* a request's end starts here */
 	{ "coroutines left",      NULL,                            NULL,                               NULL,                      async__scheduler_rshutdown },
 	{ "PDO pool",             async__hook_pdo_pool_minit,       async__hook_pdo_pool_mshutdown,      NULL,                      async__hook_pdo_pool_rshutdown },
+	/* last: its wrappers go around the other hooks' (the PDO pool's trampolines) */
+	{ "cancellation on top",  async__hook_cancel_on_top_minit,  async__hook_cancel_on_top_mshutdown, NULL,                      NULL },
 };
 
 #define PARTS (sizeof(parts) / sizeof(parts[0]))
@@ -426,6 +428,8 @@ static const zend_module_dep module_deps[] = {
 	ZEND_MOD_OPTIONAL("mysqli")
 	ZEND_MOD_OPTIONAL("curl")
 	ZEND_MOD_OPTIONAL("sockets")
+	ZEND_MOD_OPTIONAL("redis")
+	ZEND_MOD_OPTIONAL("soap")
 	ZEND_MOD_END
 };
 

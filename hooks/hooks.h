@@ -21,6 +21,24 @@
  */
 
 /* ---------------------------------------------------------------------------------------------
+ * hooks/cancel_on_top.c: a driver's exception never hides the coroutine's cancellation
+ * ------------------------------------------------------------------------------------------- */
+
+/* A cancellation of the runtime, or a forced exit (what unwinds a coroutine). */
+bool async__hook_is_cancellation(const zend_object *ex);
+/* `ex`, somewhere in the chain of the pending exception, becomes the pending one, and what was
+ * thrown over it goes to the end of its own chain; nothing when it is not in the chain. */
+void async__exception_on_top(zend_object *ex);
+/* The first cancellation in the pending exception's chain goes on top (see above). */
+void async__cancellation_on_top(void);
+/* `ex` or one in its chain of previous exceptions is a cancellation. */
+bool async__exception_has_cancellation(zend_object *ex);
+/* An exception's previous one, or NULL. */
+zend_object *async__exception_previous(zend_object *ex);
+zend_result async__hook_cancel_on_top_minit(void);
+void async__hook_cancel_on_top_mshutdown(void);
+
+/* ---------------------------------------------------------------------------------------------
  * hooks/functions.c: replacing the handlers of PHP's own functions in the function table
  * ------------------------------------------------------------------------------------------- */
 
@@ -666,7 +684,6 @@ bool async__pdo_conn_override(async_pdo_conn_t *conn, zend_long attr, zval *valu
 void async__pdo_pool_conn_minit(void);
 void async__pdo_pool_conn_mshutdown(void);
 /* A cancellation, or the exit()/shutdown unwinding: what a call ended with when it was stopped. */
-bool async__pdo_is_cancellation(zend_object *ex);
 
 /* ---------------------------------------------------------------------------------------------
  * hooks/pdo_pool_stmt.c: the prepared-statement cache of each connection

@@ -616,6 +616,9 @@ static const zend_function_entry pdo_pool_methods[] = {
  * Calling a PDO object's method from C, as PHP's own
  * ------------------------------------------------------------------------------------------- */
 
+/* `quiet`: the call's own failure is dropped, not its cancellation, which stays pending (the
+ * caller gives up what it was doing). A pending exception set aside meanwhile comes back, with
+ * what the call threw over it. */
 bool async__pdo_call(zend_object *obj, const char *lc_name, uint32_t argc, zval *argv, zval *retval, bool quiet)
 {
 	zend_function *fn = zend_hash_str_find_ptr(&obj->ce->function_table, lc_name, strlen(lc_name));
@@ -642,7 +645,7 @@ bool async__pdo_call(zend_object *obj, const char *lc_name, uint32_t argc, zval 
 		dbh->error_mode = mode;
 	}
 	bool ok = EG(exception) == NULL;
-	if (!ok && (quiet || pending != NULL)) {
+	if (!ok && (quiet || pending != NULL) && !async__exception_has_cancellation(EG(exception))) {
 		zend_object *ex = EG(exception);
 		EG(exception) = NULL;
 		OBJ_RELEASE(ex);
@@ -653,6 +656,9 @@ bool async__pdo_call(zend_object *obj, const char *lc_name, uint32_t argc, zval 
 		} else {
 			EG(exception) = pending;
 		}
+	}
+	if (EG(exception) != NULL) {
+		async__cancellation_on_top();
 	}
 	return ok;
 }
@@ -798,12 +804,6 @@ static bool kind_runs_sql(async_pdo_method_kind_t kind)
 	}
 }
 
-bool async__pdo_is_cancellation(zend_object *ex)
-{
-	return zend_is_graceful_exit(ex) || zend_is_unwind_exit(ex)
-		|| instanceof_function(ex->ce, ZEND_ASYNC_GET_CE(ZEND_ASYNC_EXCEPTION_CANCELLATION));
-}
-
 /* SQL that may make an id lastInsertId() reads (PostgreSQL's lastval() is read only then). */
 static bool sql_may_insert(zend_execute_data *execute_data)
 {
@@ -891,7 +891,7 @@ static void pool_call(async_pdo_tpl_t *tpl, zend_coroutine_t *co, async_pdo_meth
 		conn->maybe_inserted = true;
 	}
 	if (EG(exception) != NULL) {
-		async__pdo_conn_after_error(conn, async__pdo_is_cancellation(EG(exception)));
+		async__pdo_conn_after_error(conn, async__hook_is_cancellation(EG(exception)));
 	} else if (conn_has_error(conn)) {
 		async__pdo_conn_after_error(conn, false);
 	}

@@ -88,17 +88,15 @@ static void conn_read_thread_id(async_pdo_conn_t *conn)
 		ZVAL_STRINGL(&sql, "SELECT CONNECTION_ID()", sizeof("SELECT CONNECTION_ID()") - 1);
 		if (async__pdo_call(conn->obj, "query", 1, &sql, &stmt, true) && Z_TYPE(stmt) == IS_OBJECT) {
 			zval id;
-			zend_object *pending = EG(exception);
-			EG(exception) = NULL;
+			ZEND_ASSERT(EG(exception) == NULL);
 			zend_call_method(Z_OBJ(stmt), Z_OBJCE(stmt), NULL, "fetchcolumn", sizeof("fetchcolumn") - 1, &id, 0, NULL, NULL);
 			if (EG(exception) == NULL) {
 				conn->thread_id = zval_get_long(&id);
-			} else {
+			} else if (!async__exception_has_cancellation(EG(exception))) {
 				zend_object *ex = EG(exception);
 				EG(exception) = NULL;
 				OBJ_RELEASE(ex);
 			}
-			EG(exception) = pending;
 			zval_ptr_dtor(&id);
 		}
 		zval_ptr_dtor(&stmt);
@@ -110,6 +108,8 @@ static void conn_read_thread_id(async_pdo_conn_t *conn)
 	zval_ptr_dtor(&rv);
 	zval_ptr_dtor(&emulate);
 }
+
+static void pool_destructor(zend_async_pool_t *pool, zval *resource);
 
 /* A new physical connection: the template's class, the template's constructor arguments. */
 static zend_result pool_factory(zend_async_pool_t *pool, zval *resource)
@@ -132,8 +132,13 @@ static zend_result pool_factory(zend_async_pool_t *pool, zval *resource)
 		zend_hash_init(conn->stmt_cache, 8, NULL, NULL, 0);
 	}
 	async__pdo_conn_replay(conn);
-	if (tpl->driver == ASYNC_PDO_DRIVER_MYSQL) {
+	if (tpl->driver == ASYNC_PDO_DRIVER_MYSQL && EG(exception) == NULL) {
 		conn_read_thread_id(conn);
+	}
+	if (EG(exception) != NULL) {
+		/* cancelled while the connection was being set up: it is not handed out half-made */
+		pool_destructor(pool, resource);
+		return FAILURE;
 	}
 	return SUCCESS;
 }
@@ -947,7 +952,7 @@ static void stmt_call(stmt_call_t which, INTERNAL_FUNCTION_PARAMETERS)
 	}
 	pdo_stmt_t *stmt = php_pdo_stmt_fetch_object(obj);
 	if (EG(exception) != NULL) {
-		conn_after_error(conn, stmt, async__pdo_is_cancellation(EG(exception)));
+		conn_after_error(conn, stmt, async__hook_is_cancellation(EG(exception)));
 	} else if (stmt->error_code[0] != '\0' && strcmp(stmt->error_code, PDO_ERR_NONE) != 0) {
 		conn_after_error(conn, stmt, false);
 	}

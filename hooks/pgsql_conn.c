@@ -441,35 +441,6 @@ static void pq_rethrow(zend_object *exception)
 	zend_throw_exception_internal(exception);
 }
 
-/* `ex`, somewhere in the chain of the pending exception, becomes the pending one, and what was
- * thrown over it goes to the end of its own chain: nothing is lost, and what propagates is the
- * cancellation. */
-static void pq_exception_on_top(zend_object *ex)
-{
-	zend_object *top = EG(exception);
-	if (top == NULL || top == ex) {
-		return;
-	}
-	zend_object *above = top;
-	for (int depth = 0; depth < 1000; depth++) {
-		zval rv;
-		zval *previous = zend_read_property_ex(zend_get_exception_base(above), above, ZSTR_KNOWN(ZEND_STR_PREVIOUS), 1, &rv);
-		if (Z_TYPE_P(previous) != IS_OBJECT) {
-			return; /* not in the chain (caught and replaced meanwhile): leave it */
-		}
-		if (Z_OBJ_P(previous) == ex) {
-			break;
-		}
-		above = Z_OBJ_P(previous);
-	}
-	GC_ADDREF(ex);
-	zval null;
-	ZVAL_NULL(&null);
-	zend_update_property_ex(zend_get_exception_base(above), above, ZSTR_KNOWN(ZEND_STR_PREVIOUS), &null);
-	EG(exception) = ex;
-	zend_exception_set_previous(ex, top); /* takes the reference EG(exception) held */
-}
-
 /* The driver's function that called us says no more: until it returns with `pending` (NULL: until
  * its PQfinish()), its warnings and notices are dropped. */
 static void pq_quiet(zend_object *pending)
@@ -532,9 +503,7 @@ static void pq_conn_end_cancel(pq_conn_t *st)
  * transaction. The drivers' clean-up of the connection itself (PQfinish()) is not a query. */
 static bool pq_cancellation_pending(void)
 {
-	zend_object *ex = EG(exception);
-	return ex != NULL && (zend_is_graceful_exit(ex) || zend_is_unwind_exit(ex)
-		|| instanceof_function(ex->ce, ZEND_ASYNC_GET_CE(ZEND_ASYNC_EXCEPTION_CANCELLATION)));
+	return EG(exception) != NULL && async__hook_is_cancellation(EG(exception));
 }
 
 static ZEND_COLD void pq_throw_busy(void)
@@ -875,7 +844,7 @@ static void pq_w_PQfinish(PGconn *conn)
 			break;
 	}
 	if (connect_cancel != NULL) {
-		pq_exception_on_top(connect_cancel);
+		async__exception_on_top(connect_cancel);
 		pq_quiet(EG(exception));
 	}
 }

@@ -67,5 +67,3 @@ new PDO: cancelled in the connect: AsyncCancellation
 new PDO: other outcomes: none
 pooled PDO: cancelled in the connect: AsyncCancellation
 pooled PDO: other outcomes: none
---XFAIL--
-Open bug found by the soak: a cancelled MySQL connect ends with a PDOException (the cancellation as its previous, or lost).
