@@ -586,6 +586,38 @@ static zend_string *key_cut(zend_string *key)
 	return key;
 }
 
+/* An argument PHP's parsing would coerce (weak mode: an int host, a numeric-string port): coerced
+ * here once, in place, so the key is PHP's own and PHP's function neither coerces nor warns again.
+ * False: not ours to coerce (strict types, a type PHP rejects, an exception from a deprecation
+ * handler); PHP's function says what is wrong. */
+static bool arg_as_string(zval *arg, uint32_t num)
+{
+	if (Z_TYPE_P(arg) == IS_STRING) {
+		return true;
+	}
+	zend_string *str;
+	if (ZEND_ARG_USES_STRICT_TYPES() || Z_TYPE_P(arg) > IS_STRING || !zend_parse_arg_str_weak(arg, &str, num)) {
+		return false;
+	}
+	ZEND_ASSERT(Z_TYPE_P(arg) == IS_STRING || EG(exception));
+	return Z_TYPE_P(arg) == IS_STRING && !EG(exception);
+}
+
+static bool arg_as_long(zval *arg, uint32_t num)
+{
+	if (Z_TYPE_P(arg) == IS_LONG) {
+		return true;
+	}
+	zend_long value;
+	if (ZEND_ARG_USES_STRICT_TYPES() || Z_TYPE_P(arg) > IS_STRING || !zend_parse_arg_long_weak(arg, &value, num)
+		|| EG(exception)) {
+		return false;
+	}
+	zval_ptr_dtor(arg);
+	ZVAL_LONG(arg, value);
+	return true;
+}
+
 static ZEND_FUNCTION(async_pfsockopen)
 {
 	zif_handler orig = hooks[0].original;
@@ -599,13 +631,19 @@ static ZEND_FUNCTION(async_pfsockopen)
 	uint32_t argc = EX_NUM_ARGS();
 	zval *host = argc >= 1 ? ZEND_CALL_ARG(execute_data, 1) : NULL;
 	zval *port = argc >= 2 ? ZEND_CALL_ARG(execute_data, 2) : NULL;
-	if (host != NULL && Z_TYPE_P(host) == IS_STRING && (port == NULL || Z_TYPE_P(port) == IS_LONG)) {
+	if (host != NULL && arg_as_string(host, 1) && (port == NULL || arg_as_long(port, 2))) {
 		key = zend_strpprintf(0, "pfsockopen__%s:" ZEND_LONG_FMT, Z_STRVAL_P(host), port != NULL ? Z_LVAL_P(port) : -1);
 		/* the host may hold a NUL byte: PHP formats it whole, then looks it up as a C string */
 		if (memchr(Z_STRVAL_P(host), '\0', Z_STRLEN_P(host)) != NULL) {
 			zend_string_release(key);
 			key = NULL;
 		}
+	}
+	if (UNEXPECTED(EG(exception))) { /* a deprecation's handler threw */
+		if (key != NULL) {
+			zend_string_release(key);
+		}
+		RETURN_THROWS();
 	}
 	stream_open(co, key, orig, INTERNAL_FUNCTION_PARAM_PASSTHRU);
 	if (key != NULL) {
@@ -625,8 +663,14 @@ static ZEND_FUNCTION(async_stream_socket_client)
 	}
 	/* streamsfuncs.c: "stream_socket_client__" address */
 	zval *address = ZEND_CALL_ARG(execute_data, 1);
-	zend_string *key = Z_TYPE_P(address) == IS_STRING
+	zend_string *key = arg_as_string(address, 1)
 		? key_cut(zend_strpprintf(0, "stream_socket_client__%s", Z_STRVAL_P(address))) : NULL;
+	if (UNEXPECTED(EG(exception))) { /* a deprecation's handler threw */
+		if (key != NULL) {
+			zend_string_release(key);
+		}
+		RETURN_THROWS();
+	}
 	stream_open(co, key, orig, INTERNAL_FUNCTION_PARAM_PASSTHRU);
 	if (key != NULL) {
 		zend_string_release(key);

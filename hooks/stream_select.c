@@ -107,6 +107,26 @@ static void select_restore(zval *target, zval *saved)
 	}
 }
 
+/* The timeout arguments as our parsing read them: PHP's function, called after it, must not
+ * coerce (and warn about) a float or a string again. */
+static void select_args_parsed(zend_execute_data *execute_data, zend_long sec, bool sec_null, zend_long usec,
+	bool usec_null)
+{
+	for (uint32_t i = 4; i <= ZEND_NUM_ARGS() && i <= 5; i++) {
+		zval *arg = ZEND_CALL_ARG(execute_data, i);
+		if (Z_TYPE_P(arg) == IS_LONG || Z_TYPE_P(arg) == IS_NULL) {
+			continue;
+		}
+		bool is_null = i == 4 ? sec_null : usec_null;
+		zval_ptr_dtor(arg);
+		if (is_null) {
+			ZVAL_NULL(arg);
+		} else {
+			ZVAL_LONG(arg, i == 4 ? sec : usec);
+		}
+	}
+}
+
 static ZEND_FUNCTION(async_stream_select)
 {
 	if (!async_io_can_wait()) {
@@ -124,6 +144,7 @@ static ZEND_FUNCTION(async_stream_select)
 		Z_PARAM_OPTIONAL
 		Z_PARAM_LONG_OR_NULL(usec, usec_null)
 	ZEND_PARSE_PARAMETERS_END();
+	select_args_parsed(execute_data, sec, sec_null, usec, usec_null);
 
 	bool bad_args = (!sec_null && (sec < 0 || usec < 0)) || (sec_null && !usec_null && usec != 0);
 	bool no_wait = !sec_null && sec == 0 && usec == 0;

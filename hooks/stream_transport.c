@@ -85,6 +85,7 @@ typedef struct {
 	uint64_t read_resume_at;     /* with that wait's deadline (0: none), */
 	uint64_t read_resume_seq;    /* if no switch happened since (ASYNC_G(switch_seq)) */
 	uint16_t accept_backoff_ms;  /* a listener out of descriptors: the next accept's back-off */
+	bool listening;              /* listen() succeeded: a read of it fails at once (ENOTCONN), never waits */
 	zend_async_timer_event_t *timer; /* the timeout's timer, re-armed wait after wait (not persistent) */
 	bool closing;
 	bool orphaned;               /* closed and freed while a coroutine was still inside */
@@ -575,8 +576,8 @@ int async__net_read_wait(php_stream *stream)
 	}
 	net_stream_t *ns = NET(stream);
 	php_netstream_data_t *sock = SOCK(stream);
-	if (ns->closing || !net_can_wait(ns, sock)) {
-		return ASYNC_NET_READ_GO; /* non-blocking, outside a coroutine, ...: the read op decides */
+	if (ns->closing || ns->listening || !net_can_wait(ns, sock)) {
+		return ASYNC_NET_READ_GO; /* non-blocking, a listener, outside a coroutine, ...: the read op decides */
 	}
 	net_async_mode(ns, sock);
 	int mask;
@@ -1195,7 +1196,16 @@ static int net_xport(php_stream *stream, net_stream_t *ns, int option, int value
 			return r;
 		case STREAM_XPORT_OP_ACCEPT:
 			return net_accept(stream, ns, xparam, option, value);
+		case STREAM_XPORT_OP_LISTEN:
+			r = net_orig_set_option(stream, ns, option, value, xparam);
+			ns->listening = ns->listening || xparam->outputs.returncode == 0;
+			return r;
 		case STREAM_XPORT_OP_RECV:
+			/* a listener has nothing to receive, and out-of-band data is not announced by
+			 * readability: both are PHP's own call, which fails (or finds the byte) at once */
+			if (ns->listening || (xparam->inputs.flags & STREAM_OOB)) {
+				return net_orig_set_option(stream, ns, option, value, xparam);
+			}
 			return net_datagram(stream, ns, xparam, option, value, ASYNC_POLL_READ);
 		case STREAM_XPORT_OP_SEND:
 			return net_datagram(stream, ns, xparam, option, value, ASYNC_POLL_WRITE);

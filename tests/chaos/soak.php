@@ -66,7 +66,8 @@ const KNOWN_BUGS = [
         . ' PDO::query()/exec(), no statements',
     'mysql-connect-cancel' => 'a coroutine cancelled while a MySQL connection is being made for it (new PDO, or the pool'
         . ' connecting for a call) ends with a PDOException ([2002] Operation canceled, [2006] MySQL server has gone'
-        . ' away) that has the cancellation only as its previous, or not at all (tests/chaos/012-*); tolerated: such an'
+        . ' away) that has the cancellation only as its previous, or not at all (fixed: the cancellation goes on top,'
+        . ' hooks/cancel_on_top.c; tests/chaos/012-*, tests/db/007-*); tolerated: such an'
         . ' outcome of a cancelled operation is counted as known.mysql-connect-cancel',
 ];
 const RSS_BOUND_MIB = 8;
@@ -106,6 +107,8 @@ final class S
     /** id => peer name of the server's open connections */
     public static array $serverConns = [];
     public static ?PDO $pdo = null;
+    public static string $dbRoot = '';
+    public static bool $lockReported = false;
     public static array $tx = ['ok' => 0, 'unknown' => 0, 'rolledback' => 0];
     public static array $fail = [];
     public static string $direct = '';
@@ -566,6 +569,9 @@ function classify(Throwable $e, int $id, string $via, ?Coroutine $co = null): vo
         }
         error_class('cancel-became:' . get_class($e), $msg . ' at ' . basename($e->getFile()) . ':' . $e->getLine());
     } elseif ($e instanceof PDOException) {
+        if (($e->errorInfo[1] ?? 0) === 1205) {
+            db_lock_report();
+        }
         error_class('db.' . ($e->errorInfo[1] ?? $e->getCode()), $msg);
     } else {
         error_class('exception:' . get_class($e), $msg . ' at ' . basename($e->getFile()) . ':' . $e->getLine());
@@ -609,6 +615,7 @@ function http_worker(int $n): void
 function db_setup(array $db): void
 {
     $root = "mysql:host=127.0.0.1;port={$db['port']}";
+    S::$dbRoot = $root;
     $plain = new PDO($root, 'root', '', [PDO::ATTR_ERRMODE => PDO::ERRMODE_EXCEPTION]);
     $plain->exec('CREATE DATABASE soak');
     $plain->exec('CREATE TABLE soak.log (id INT AUTO_INCREMENT PRIMARY KEY, w INT NOT NULL, v INT NOT NULL) ENGINE=InnoDB');
@@ -683,6 +690,34 @@ function db_worker(int $n): void
             }
             S::$ops['db']++;
         });
+    }
+}
+
+/* A lock wait timed out: who held the lock, once (the server's transactions and sessions, and the
+ * pool's own view), from a connection of its own. */
+function db_lock_report(): void
+{
+    if (S::$lockReported || S::$dbRoot === '') {
+        return;
+    }
+    S::$lockReported = true;
+    try {
+        $plain = new PDO(S::$dbRoot, 'root', '', [PDO::ATTR_ERRMODE => PDO::ERRMODE_EXCEPTION]);
+        echo "soak: lock wait timeout; the server's transactions:\n";
+        foreach ($plain->query('SELECT trx_mysql_thread_id, trx_state, trx_started, trx_rows_locked, trx_query'
+            . ' FROM information_schema.innodb_trx')->fetchAll(PDO::FETCH_ASSOC) as $t) {
+            echo '  ', json_encode($t), "\n";
+        }
+        echo "soak: its sessions:\n";
+        foreach ($plain->query('SHOW FULL PROCESSLIST')->fetchAll(PDO::FETCH_ASSOC) as $p) {
+            echo '  ', json_encode($p), "\n";
+        }
+        $pool = S::$pdo?->getPool();
+        if ($pool !== null) {
+            printf("soak: the pool: %d idle, %d active\n", $pool->idleCount(), $pool->activeCount());
+        }
+    } catch (Throwable $e) {
+        echo 'soak: the lock report failed: ', get_class($e), ': ', $e->getMessage(), "\n";
     }
 }
 
