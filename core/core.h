@@ -201,6 +201,8 @@ static zend_always_inline bool async__stack_canary_intact(const async_stack_t *s
 ZEND_NORETURN void async__stack_overflowed(const char *who);
 
 /* Request end: chunks with no stack in use give their pages back (the mappings stay). */
+/* In the child of a fork: SIGSEGV back to PHP's own disposition. */
+void async__stack_arena_after_fork(void);
 void async__stack_arena_rshutdown(void);
 /* Process end. */
 void async__stack_arena_mshutdown(void);

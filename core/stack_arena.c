@@ -23,6 +23,7 @@
 #include <sys/mman.h>
 #include <signal.h>
 #include <unistd.h>
+#include <sys/syscall.h>
 #ifdef __SANITIZE_ADDRESS__
 # include <sanitizer/asan_interface.h>
 #endif
@@ -99,14 +100,40 @@ static bool in_arena(uintptr_t addr)
 	return false;
 }
 
+/* Not a fault of ours: the previous disposition takes it. A fault (si_code > 0) happens again
+ * when the handler returns and meets that disposition; a SIGSEGV sent by kill(), sigqueue() or
+ * raise() (si_code <= 0) would not come again and would be lost, the process going on: it is sent
+ * again, to this thread with its own siginfo, and arrives once the handler returns (SIGSEGV is
+ * blocked while it runs). */
 static void segv_handler(int signo, siginfo_t *info, void *context)
 {
-	if (info != NULL && in_arena((uintptr_t) info->si_addr)) {
+	bool fault = info != NULL && info->si_code > 0;
+	if (fault && in_arena((uintptr_t) info->si_addr)) {
 		overflow_exit("a coroutine", "it ran into a guard page");
 	}
-	/* not ours: the previous disposition takes the fault when it happens again on return */
 	sigaction(signo, &arena.previous_segv, NULL);
+	arena.handler_installed = false;
+	if (!fault) {
+#if defined(SYS_rt_tgsigqueueinfo) && defined(SYS_gettid)
+		if (info == NULL
+			|| syscall(SYS_rt_tgsigqueueinfo, (long) getpid(), (long) syscall(SYS_gettid), (long) signo, info) != 0) {
+			raise(signo);
+		}
+#else
+		raise(signo);
+#endif
+	}
 	(void) context;
+}
+
+void async__stack_arena_after_fork(void)
+{
+	/* the child of pcntl_fork() starts with PHP's own disposition of SIGSEGV; a stack it carves
+	 * from a new chunk installs the handler again */
+	if (arena.handler_installed) {
+		sigaction(SIGSEGV, &arena.previous_segv, NULL);
+		arena.handler_installed = false;
+	}
 }
 
 static void install_segv_handler(void)
@@ -114,12 +141,16 @@ static void install_segv_handler(void)
 	if (arena.handler_installed) {
 		return;
 	}
-	stack_t alt;
-	alt.ss_size = 64 * 1024;
-	alt.ss_sp = arena.alt_stack = malloc(alt.ss_size);
-	alt.ss_flags = 0;
-	if (alt.ss_sp == NULL || sigaltstack(&alt, NULL) != 0) {
-		return; /* guards still stop an overflow, as a plain crash */
+	if (arena.alt_stack == NULL) { /* made once: a handler installed again (after a fork) reuses it */
+		stack_t alt;
+		alt.ss_size = 64 * 1024;
+		alt.ss_sp = malloc(alt.ss_size);
+		alt.ss_flags = 0;
+		if (alt.ss_sp == NULL || sigaltstack(&alt, NULL) != 0) {
+			free(alt.ss_sp);
+			return; /* guards still stop an overflow, as a plain crash */
+		}
+		arena.alt_stack = alt.ss_sp;
 	}
 	struct sigaction sa;
 	memset(&sa, 0, sizeof(sa));
@@ -297,6 +328,8 @@ void async__stack_arena_mshutdown(void)
 	}
 	if (arena.handler_installed) {
 		sigaction(SIGSEGV, &arena.previous_segv, NULL);
+	}
+	if (arena.alt_stack != NULL) {
 		stack_t off = { .ss_flags = SS_DISABLE };
 		sigaltstack(&off, NULL);
 	}

@@ -19,6 +19,7 @@
  */
 #include "php_async.h"
 #include "hooks/hooks.h"
+#include "core/core.h"
 #include "reactor/reactor.h"
 #include "zend_exceptions.h"
 #include <signal.h>
@@ -53,6 +54,7 @@ static ZEND_FUNCTION(async_pcntl_fork)
 	hooks[HOOK_FORK].original(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 	if (Z_TYPE_P(return_value) == IS_LONG && Z_LVAL_P(return_value) == 0) {
 		async__reactor_after_fork();
+		async__stack_arena_after_fork();
 	}
 }
 
