@@ -66,7 +66,7 @@ trap unmount_all EXIT
 in_chroot() { # chroot-root cmd...
   local r=$1; shift
   local pass=() name
-  for name in CI JOBS TESTS FUZZ_SEEDS KEEP_LOG SHOW_LOG RUN_TESTS_ARGS ALLOW_SKIP BENCH_REPS ASYNC_LANES MODULE_ROOT; do
+  for name in CI JOBS TESTS FUZZ_SEEDS SOAK_SECONDS KEEP_LOG SHOW_LOG RUN_TESTS_ARGS ALLOW_SKIP BENCH_REPS ASYNC_LANES MODULE_ROOT; do
     [ -z "${!name+x}" ] || pass+=("$name=${!name}")
   done
   chroot "$r" /usr/bin/env -i HOME=/root LANG=C.UTF-8 APT_NO_RECOMMENDS=1 \
