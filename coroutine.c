@@ -390,14 +390,11 @@ void async__coroutine_finish(async_coroutine_t *co)
 		zend_async_waker_clean(coro);
 	}
 	if (co->pending_cancel) {
+		/* A cancellation requested while it ran (its own scope's cancel(), say) and never
+		 * delivered: it returned normally, and await() gives its result, but it was cancelled,
+		 * as its scope was: isCancelled() says so (TrueAsync's flag, set at the request). */
 		OBJ_RELEASE(co->pending_cancel);
 		co->pending_cancel = NULL;
-		if (coro->exception == NULL) {
-			/* A cancellation requested while it ran (its own scope's cancel(), say) and never
-			 * delivered: it returned normally, so it is not cancelled — isCancelled() agrees
-			 * with what await() gives. (One delivered and caught still counts.) */
-			ZEND_ASYNC_EVENT_CLR(&coro->event, ZEND_COROUTINE_F_CANCELLED);
-		}
 	}
 	if (coro->exception != NULL && instanceof_function(coro->exception->ce, async__ce_async_cancellation)) {
 		ZEND_COROUTINE_SET_CANCELLED(coro);

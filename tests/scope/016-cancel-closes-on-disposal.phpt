@@ -1,5 +1,5 @@
 --TEST--
-Scope::cancel() refuses new spawns at once, but the scope is closed only by its disposal (at once when already empty, else when its last coroutine ends); a coroutine that cancels its own scope and returns normally is not cancelled (isCancelled() agrees with await)
+Scope::cancel() refuses new spawns at once, but the scope is closed only by its disposal (at once when already empty, else when its last coroutine ends); a coroutine that cancels its own scope and returns normally gives its result to await() and is cancelled all the same, as its scope is (isCancelled() true, issue #39 item 8)
 --SKIPIF--
 <?php if (!extension_loaded('async')) die('skip async not loaded'); ?>
 --INI--
@@ -47,13 +47,13 @@ $empty = new Scope();
 $empty->cancel();
 state('empty scope cancelled', $empty);
 
-/* self-cancel, never delivered: a normal result, not cancelled */
+/* self-cancel, never delivered: a normal result, and cancelled, as its scope is */
 $own = new Scope();
 $co = $own->spawn(function () use ($own) {
     $own->cancel();
     return 'normal';
 });
-var_dump(await($co), $co->isCancelled(), $co->isCompleted());
+var_dump(await($co), $co->isCancelled(), $co->isCompleted(), $own->isCancelled());
 
 /* self-cancel delivered at the next suspension: await throws, cancelled */
 $own2 = new Scope();
@@ -78,7 +78,8 @@ child gone: cancelled=true closed=true finished=true
 Async\AsyncException: Cannot spawn a coroutine in a closed scope
 empty scope cancelled: cancelled=true closed=true finished=true
 string(6) "normal"
-bool(false)
+bool(true)
+bool(true)
 bool(true)
 await: Scope was cancelled
 bool(true)
