@@ -733,8 +733,10 @@ ZEND_METHOD(Async_Coroutine, isSuspended)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	async_coroutine_t *co = THIS_CO();
-	RETURN_BOOL(!co_completed(co) && ZEND_COROUTINE_SUSPENDED(&co->coro)
-		&& &co->coro != ZEND_ASYNC_CURRENT_COROUTINE);
+	/* A coroutine queued but not started yet is suspended too (TrueAsync's view: it waits for its
+	 * first turn); the running one never is. */
+	RETURN_BOOL(!co_completed(co) && &co->coro != ZEND_ASYNC_CURRENT_COROUTINE
+		&& (ZEND_COROUTINE_SUSPENDED(&co->coro) || !ZEND_COROUTINE_IS_STARTED(&co->coro)));
 }
 
 ZEND_METHOD(Async_Coroutine, isCancelled)

@@ -38,7 +38,7 @@ not started:
   isStarted: false
   isQueued: true
   isRunning: false
-  isSuspended: false
+  isSuspended: true
   isCancelled: false
   isCancellationRequested: false
   isCompleted: false
@@ -60,7 +60,7 @@ after cancel:
   isStarted: false
   isQueued: true
   isRunning: false
-  isSuspended: false
+  isSuspended: true
   isCancelled: false
   isCancellationRequested: true
   isCompleted: false

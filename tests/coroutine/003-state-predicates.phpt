@@ -1,5 +1,5 @@
 --TEST--
-isStarted/isQueued/isRunning/isSuspended/isCancelled/isCancellationRequested/isCompleted in each state
+isStarted/isQueued/isRunning/isSuspended/isCancelled/isCancellationRequested/isCompleted in each state (a queued, not started coroutine is suspended: issue #39 item 10)
 --SKIPIF--
 <?php if (!extension_loaded('async')) die('skip async not loaded'); ?>
 --INI--
@@ -61,13 +61,13 @@ st("failed", $f);
 st("main", current_coroutine());
 ?>
 --EXPECT--
-queued                S0 Q1 R0 P0 C0 X0 D0
+queued                S0 Q1 R0 P1 C0 X0 D0
 running (self)        S1 Q0 R1 P0 C0 X0 D0
 suspended on timer    S1 Q0 R1 P1 C0 X0 D0
 running again         S1 Q0 R1 P0 C0 X0 D0
 completed             S1 Q0 R0 P0 C0 X0 D1
 suspend()ed, requeued S1 Q1 R1 P1 C0 X0 D0
-cancelled unstarted   S0 Q1 R0 P0 C0 X1 D0
+cancelled unstarted   S0 Q1 R0 P1 C0 X1 D0
 cancel requested      S1 Q1 R1 P1 C0 X1 D0
 cancelled             S1 Q0 R0 P0 C1 X0 D1
 deferred in protect   S1 Q0 R1 P1 C0 X1 D0

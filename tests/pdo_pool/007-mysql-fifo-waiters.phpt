@@ -48,7 +48,7 @@ foreach ([1, 2, 3, 4, 5] as $i) {
 // each waiter asks only once the one before is waiting for the pool
 foreach ([3, 1, 5, 2, 4] as $i) {
     $gates->release("ask $i");
-    while (!$waiters[$i]->isSuspended()) {
+    while (!$waiters[$i]->isStarted() || !$waiters[$i]->isSuspended()) {
         suspend();
     }
 }

@@ -23,7 +23,7 @@ $pool = $pdo->getPool();
 
 function waits_for_pool(Async\Coroutine $c): string
 {
-    while (!$c->isSuspended() && !$c->isCompleted()) {
+    while ((!$c->isStarted() || !$c->isSuspended()) && !$c->isCompleted()) {
         suspend();
     }
     $info = $c->isCompleted() ? ['completed'] : $c->getAwaitingInfo();

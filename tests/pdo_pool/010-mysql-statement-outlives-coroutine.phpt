@@ -26,7 +26,7 @@ $state = fn () => 'active ' . $pool->activeCount() . ', idle ' . $pool->idleCoun
 $kept = await(spawn(fn () => $pdo->query('SELECT CONNECTION_ID() AS id, 42 AS answer')));
 echo 'A ended, statement returned: ', $state(), "\n";
 $b = spawn(fn () => (int) $pdo->query('SELECT CONNECTION_ID()')->fetchColumn());
-while (!$b->isSuspended()) {
+while (!$b->isStarted() || !$b->isSuspended()) {
     suspend();
 }
 echo 'B: ', str_starts_with($b->getAwaitingInfo()[0] ?? '', 'Pool') ? 'waits for the pool' : implode(', ', $b->getAwaitingInfo()), "\n";
@@ -47,7 +47,7 @@ await(spawn(function () use ($pdo, $repo) {
 }));
 echo 'stored in a service: ', $state(), "\n";
 $c = spawn(fn () => $pdo->query('SELECT 1')->fetchColumn());
-while (!$c->isSuspended()) {
+while (!$c->isStarted() || !$c->isSuspended()) {
     suspend();
 }
 echo 'C: ', str_starts_with($c->getAwaitingInfo()[0] ?? '', 'Pool') ? 'waits for the pool' : implode(', ', $c->getAwaitingInfo()), "\n";

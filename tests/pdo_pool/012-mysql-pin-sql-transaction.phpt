@@ -20,7 +20,7 @@ use function Async\{spawn, await, suspend, timeout};
 $db = pool_start_mariadb();
 function waits_for_pool(Async\Coroutine $c): string
 {
-    while (!$c->isSuspended() && !$c->isCompleted()) {
+    while ((!$c->isStarted() || !$c->isSuspended()) && !$c->isCompleted()) {
         suspend();
     }
     $info = $c->isCompleted() ? ['completed'] : $c->getAwaitingInfo();

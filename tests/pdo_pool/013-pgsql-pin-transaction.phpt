@@ -19,7 +19,7 @@ use function Async\{spawn, await, await_all_or_fail, suspend, timeout};
 $db = servers_start_postgres();
 function waits_for_pool(Async\Coroutine $c): string
 {
-    while (!$c->isSuspended() && !$c->isCompleted()) {
+    while ((!$c->isStarted() || !$c->isSuspended()) && !$c->isCompleted()) {
         suspend();
     }
     $info = $c->isCompleted() ? ['completed'] : $c->getAwaitingInfo();

@@ -47,7 +47,7 @@ foreach ($endings as $how => $end) {
         (int) $pdo->query('SELECT @@in_transaction')->fetchColumn(),
         (int) $pdo->query("SELECT COUNT(*) FROM items WHERE name = '$how'")->fetchColumn()]);
     if ($how === 'cancelled while waiting') {
-        while (!$a->isSuspended()) {
+        while (!$a->isStarted() || !$a->isSuspended()) {
             suspend();
         }
         $a->cancel();

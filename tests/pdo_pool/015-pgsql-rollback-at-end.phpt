@@ -46,7 +46,7 @@ foreach ($endings as $how => $end) {
         (int) $pdo->query("SELECT count(*) FROM pg_stat_activity WHERE state LIKE 'idle in transaction%'")->fetchColumn(),
         (int) $pdo->query("SELECT COUNT(*) FROM items WHERE name = '$how'")->fetchColumn()]);
     if ($how === 'cancelled while waiting') {
-        while (!$a->isSuspended()) {
+        while (!$a->isStarted() || !$a->isSuspended()) {
             suspend();
         }
         $a->cancel();

@@ -32,7 +32,7 @@ await(spawn(function () use ($pdo, $pool, $template) {
     echo 'pool: ', count($pool), ', active ', $pool->activeCount(), ', idle ', $pool->idleCount(), "\n";
 
     $c = spawn(fn () => (int) $pdo->query('SELECT CONNECTION_ID()')->fetchColumn());
-    while (!$c->isSuspended()) {
+    while (!$c->isStarted() || !$c->isSuspended()) {
         suspend();
     }
     echo 'a template call: ', str_starts_with($c->getAwaitingInfo()[0] ?? '', 'Pool') ? 'waits for the pool' : implode(', ', $c->getAwaitingInfo()), "\n";

@@ -42,7 +42,7 @@ foreach (['shell_exec', 'exec', 'system', 'passthru'] as $i => $fn) {
 $pr = proc_open('sleep 0.3; exit 9', [], $pipes);
 $pid = proc_get_status($pr)['pid'];
 $co = spawn(fn() => proc_close($pr));
-while (!$co->isSuspended()) { delay(1); } // it waits inside proc_close()
+while (!$co->isStarted() || !$co->isSuspended()) { delay(1); } // it waits inside proc_close()
 $co->cancel();
 try { await($co); } catch (Async\AsyncCancellation $e) { echo "proc_close: ", get_class($e), "\n"; }
 echo file_exists("/proc/$pid") ? "  child still running\n" : "  child gone\n";
@@ -52,7 +52,7 @@ echo pcntl_waitpid(-1, $status, WNOHANG) === -1 ? "  no child left\n" : "  a chi
 /* pclose(): likewise */
 $p = popen('sleep 0.3; exit 8', 'r');
 $co = spawn(fn() => pclose($p));
-while (!$co->isSuspended()) { delay(1); } // it waits inside pclose()
+while (!$co->isStarted() || !$co->isSuspended()) { delay(1); } // it waits inside pclose()
 $co->cancel();
 try { await($co); } catch (Async\AsyncCancellation $e) { echo "pclose: ", get_class($e), "\n"; }
 echo "  pclose later: ", await(spawn(fn() => pclose($p))), "\n";
