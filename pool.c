@@ -12,7 +12,8 @@
  *
  * Counting: idle = resources in the ring; active = everything else the pool accounts for, i.e.
  * resources held by users, being checked by a hook, being created, or handed to a woken waiter.
- * idle + active never exceeds max_size.
+ * idle + active never exceeds max_size. idleCount() and activeCount() count a resource handed to
+ * a woken waiter that has not run yet as idle (`reserved`): nobody holds it yet (TrueAsync's view).
  */
 #include "php_async.h"
 #include "classes/classes.h"
@@ -55,6 +56,7 @@ typedef struct {
 	zend_async_pool_t base;             /* first: the public half, and the event */
 	async_ring_t idle;                  /* idle resources (zvals), oldest first */
 	uint32_t active;
+	uint32_t reserved;                  /* of those, idle resources handed to woken waiters not yet run */
 	async_list_t waiters;               /* FIFO of parked acquirers */
 	zend_async_timer_event_t *healthcheck_timer;
 	zend_async_event_callback_t *healthcheck_cb;
@@ -280,6 +282,7 @@ static void waiter_wake(async_pool_t *pool, async_pool_waiter_t *w, async_pool_w
 	w->outcome = outcome;
 	if (resource) {
 		ZVAL_COPY_VALUE(&w->resource, resource);
+		pool->reserved++; /* still idle to idleCount() until the waiter takes it */
 	}
 	waiter_unlink(pool, w);
 	zend_async_waker_callback_resolve(&pool->base.event, &w->cb.base, NULL, NULL);
@@ -383,6 +386,10 @@ static park_result pool_park(async_pool_t *pool, zend_long timeout_ms, zval *res
 	async_pool_waiter_outcome outcome = w->outcome;
 	ZVAL_COPY_VALUE(resource, &w->resource);
 	ZVAL_UNDEF(&w->resource);
+	if (outcome == WAITER_RESOURCE) {
+		ZEND_ASSERT(pool->reserved > 0);
+		pool->reserved--;
+	}
 	async__wait_end(co); /* unsubscribes: del_callback unlinks it */
 	ZEND_ASYNC_EVENT_CALLBACK_RELEASE(&w->cb.base);
 
@@ -1171,14 +1178,15 @@ ZEND_METHOD(Async_Pool, idleCount)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	THIS_POOL(pool);
-	RETURN_LONG(pool->idle.count);
+	RETURN_LONG(pool->idle.count + pool->reserved);
 }
 
 ZEND_METHOD(Async_Pool, activeCount)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	THIS_POOL(pool);
-	RETURN_LONG(pool->active);
+	ZEND_ASSERT(pool->active >= pool->reserved);
+	RETURN_LONG(pool->active - pool->reserved);
 }
 
 ZEND_METHOD(Async_Pool, setCircuitBreakerStrategy)

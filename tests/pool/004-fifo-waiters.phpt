@@ -28,7 +28,8 @@ suspend();
 echo "parked: ", count($pool), " total, ", $pool->activeCount(), " active\n";
 
 $pool->release($r);
-// The resource is reserved for "a": a coroutine that did not wait cannot take it.
+// The resource is reserved for "a": a coroutine that did not wait cannot take it; until "a"
+// runs, it still counts as idle (nobody holds it yet).
 var_dump($pool->tryAcquire());
 var_dump($pool->idleCount(), $pool->activeCount());
 foreach ($cs as $c) { await($c); }
@@ -59,8 +60,8 @@ echo count($pool2), " ", $pool2->idleCount(), "\n";
 --EXPECT--
 parked: 1 total, 1 active
 NULL
-int(0)
 int(1)
+int(0)
 a b c d e
 a,b,c,d,e
 0<-2 1<-1 2<-2 3<-1 4<-2 5<-1

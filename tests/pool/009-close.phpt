@@ -25,7 +25,7 @@ foreach (['w1', 'w2', 'w3'] as $name) {
     });
 }
 suspend();
-$pool->release($busy[2]); // reserved for w1, which re-checks when it runs: closed by then (spec §8.8)
+$pool->release($busy[2]); // reserved for w1 (idle until it runs), which re-checks when it runs: closed by then (spec §8.8)
 echo "before close: count ", count($pool), " idle ", $pool->idleCount(), "\n";
 $pool->close();
 echo "closed: ", var_export($pool->isClosed(), true), ", count ", count($pool), "\n";
@@ -58,7 +58,7 @@ unset($p3);
 echo "end\n";
 ?>
 --EXPECT--
-before close: count 3 idle 0
+before close: count 3 idle 1
 closed: true, count 3
 destroy 3
 w1: Async\PoolException: Pool is closed
