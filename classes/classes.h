@@ -333,6 +333,8 @@ struct _async_task_group_s {
 	async_list_t joins;              /* pending joins, oldest first (tg_join_t) */
 	zend_async_scope_t *scope;       /* the group's own scope (one reference) */
 	zend_async_scope_t *parent_scope; /* the scope it was created in (one reference) */
+	zend_object *scope_obj;          /* the Scope object given to the constructor (one reference):
+	                                  * a temporary one lives as long as the group */
 	zend_async_event_callback_t *scope_listener;
 	zend_array *finally_handlers;
 	zval completion;                 /* the results array the event fired with */

@@ -847,6 +847,11 @@ static void tg_free_obj(zend_object *object)
 		g->finally_handlers = NULL;
 	}
 	tg_scope_free(g);
+	if (g->scope_obj != NULL) {
+		zend_object *scope = g->scope_obj;
+		g->scope_obj = NULL;
+		OBJ_RELEASE(scope);
+	}
 	zend_object_std_dtor(object);
 }
 
@@ -886,6 +891,9 @@ static HashTable *tg_get_gc(zend_object *object, zval **table, int *num)
 		} ZEND_HASH_FOREACH_END();
 	}
 	zend_get_gc_buffer_add_zval(buf, &g->completion);
+	if (g->scope_obj != NULL) {
+		zend_get_gc_buffer_add_obj(buf, g->scope_obj);
+	}
 	zend_get_gc_buffer_use(buf, table, num);
 	return NULL;
 }
@@ -978,6 +986,12 @@ ZEND_METHOD(Async_TaskGroup, __construct)
 	}
 	if (!tg_scope_init(g, scope != NULL ? async__scope_from_object(scope) : async__scope_current())) {
 		RETURN_THROWS();
+	}
+	if (scope != NULL) {
+		/* `new TaskGroup(scope: new Scope())`: the object's end would dispose the scope under
+		 * the group's tasks (TrueAsync keeps it too) */
+		GC_ADDREF(scope);
+		g->scope_obj = scope;
 	}
 	g->concurrency = concurrency_null ? 0 : (uint32_t) concurrency;
 	if (g->concurrency == 0) {
