@@ -203,8 +203,10 @@ static ssize_t pipe_read(php_stream *stream, int fd, char *buf, size_t count)
 			st->timed_out = true;
 			return -1;
 		case PIPE_CLOSED:
+			/* closed under the reader by another coroutine: the read fails (fread() gives false),
+			 * as TrueAsync's does; it is not the writer's end of data */
 			stream->eof = 1;
-			return 0;
+			return -1;
 		case PIPE_ERROR:
 			return -1;
 		case PIPE_READY:
