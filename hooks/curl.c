@@ -28,6 +28,7 @@
 
 #ifdef HAVE_ASYNC_CURL
 
+#include <stdarg.h>
 #include "async_import.h"
 #include "async_io_wait.h"
 #include "core/core.h"
@@ -41,9 +42,10 @@ static CURLMcode hooked_multi_add_handle(CURLM *multi, CURL *easy);
 static CURLMcode hooked_multi_remove_handle(CURLM *multi, CURL *easy);
 static CURLMsg *hooked_multi_info_read(CURLM *multi, int *msgs_in_queue);
 static CURLMcode hooked_multi_cleanup(CURLM *multi);
+static CURLcode hooked_easy_setopt(CURL *easy, CURLoption option, ...);
 
 enum { IMPORT_PERFORM, IMPORT_CLEANUP, IMPORT_MULTI_PERFORM, IMPORT_MULTI_WAIT, IMPORT_MULTI_ADD,
-	IMPORT_MULTI_REMOVE, IMPORT_MULTI_INFO, IMPORT_MULTI_CLEANUP, IMPORT_COUNT };
+	IMPORT_MULTI_REMOVE, IMPORT_MULTI_INFO, IMPORT_MULTI_CLEANUP, IMPORT_SETOPT, IMPORT_COUNT };
 /* per-process: ext/curl's GOT entries, rewritten at MINIT and put back at MSHUTDOWN */
 static async_import_t imports[IMPORT_COUNT] = {
 	[IMPORT_PERFORM] = { "curl_easy_perform", (void *) hooked_easy_perform },
@@ -54,6 +56,7 @@ static async_import_t imports[IMPORT_COUNT] = {
 	[IMPORT_MULTI_REMOVE] = { "curl_multi_remove_handle", (void *) hooked_multi_remove_handle },
 	[IMPORT_MULTI_INFO] = { "curl_multi_info_read", (void *) hooked_multi_info_read },
 	[IMPORT_MULTI_CLEANUP] = { "curl_multi_cleanup", (void *) hooked_multi_cleanup },
+	[IMPORT_SETOPT] = { "curl_easy_setopt", (void *) hooked_easy_setopt },
 };
 
 /* The real libcurl function an import was bound to. */
@@ -172,6 +175,63 @@ static async_curl_driver_t *driver_for(CURL *easy)
 	return driver;
 }
 
+/* ---------------------------------------------------------------------------------------------
+ * A write callback that throws in a coroutine ends its transfer
+ *
+ * Stock PHP's write function, when the user's CURLOPT_WRITEFUNCTION throws, reports the chunk as
+ * taken and the transfer goes on (each later callback skipped while the exception is pending). In
+ * a coroutine the exception ends the transfer instead, as TrueAsync's does: the chunk is refused,
+ * libcurl fails the transfer with CURLE_WRITE_ERROR, which curl_errno() and curl_multi_info_read()
+ * report, whether the transfer ran in curl_exec() or in a multi handle PHP code drives. ext/curl
+ * installs its write function on every handle with curl_easy_setopt(): ours goes in its place and
+ * calls it.
+ * ------------------------------------------------------------------------------------------- */
+
+typedef size_t (*curl_write_fn_t)(char *data, size_t size, size_t nmemb, void *ctx);
+/* per-process: ext/curl's write function, seen at its first curl_easy_setopt(CURLOPT_WRITEFUNCTION) */
+static curl_write_fn_t php_curl_write;
+
+static size_t write_or_abort(char *data, size_t size, size_t nmemb, void *ctx)
+{
+	/* asked before the call: with an exception pending nothing can wait */
+	bool in_coroutine = EG(exception) == NULL && async_io_can_wait();
+	size_t n = php_curl_write(data, size, nmemb, ctx);
+	if (UNEXPECTED(in_coroutine && EG(exception) != NULL) && size * nmemb > 0) {
+		return 0; /* this chunk's callback threw: refused, CURLE_WRITE_ERROR */
+	}
+	return n;
+}
+
+/* libcurl's option types by number (curl.h: CURLOPTTYPE_*) say what the variadic argument is. */
+static CURLcode hooked_easy_setopt(CURL *easy, CURLoption option, ...)
+{
+	__typeof__(curl_easy_setopt) *real = ORIGINAL(IMPORT_SETOPT, curl_easy_setopt);
+	va_list ap;
+	va_start(ap, option);
+	CURLcode rc;
+	if (option < CURLOPTTYPE_OBJECTPOINT) {
+		rc = real(easy, option, va_arg(ap, long));
+	} else if (option < CURLOPTTYPE_OFF_T) {
+		void *p = va_arg(ap, void *);
+		if (option == CURLOPT_WRITEFUNCTION && p != NULL && p != (void *) write_or_abort
+			&& (php_curl_write == NULL || p == (void *) php_curl_write)) {
+			php_curl_write = (curl_write_fn_t) p;
+			p = (void *) write_or_abort;
+		}
+		rc = real(easy, option, p);
+#ifdef CURLOPTTYPE_BLOB
+	} else if (option < CURLOPTTYPE_BLOB) {
+#else
+	} else if (option < CURLOPTTYPE_OFF_T + 10000) {
+#endif
+		rc = real(easy, option, va_arg(ap, curl_off_t));
+	} else {
+		rc = real(easy, option, va_arg(ap, void *));
+	}
+	va_end(ap);
+	return rc;
+}
+
 static CURLcode hooked_easy_perform(CURL *easy)
 {
 	if (!async_io_can_wait()) {
@@ -188,8 +248,8 @@ static CURLcode hooked_easy_perform(CURL *easy)
 			/* in a multi handle already: curl_easy_perform() reports it as stock does */
 			return ORIGINAL(IMPORT_PERFORM, curl_easy_perform)(easy);
 		case ASYNC_CURL_ABORTED:
-			/* cancelled, or a callback threw: the exception goes up from curl_exec(), whose
-			 * curl_errno() is then 42 */
+			/* cancelled, or a callback other than the write one threw: the exception goes up
+			 * from curl_exec(), whose curl_errno() is then 42 */
 			return CURLE_ABORTED_BY_CALLBACK;
 		case ASYNC_CURL_DONE:
 			break;

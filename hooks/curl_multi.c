@@ -257,7 +257,9 @@ async_curl_outcome_t async__curl_driver_run(async_curl_driver_t *d, CURLcode *re
 	bool ok = true;
 	while (!driver_done(d, result)) {
 		if (!driver_step(d)) {
-			ok = false;
+			/* an exception: the step may have ended the transfer with its own code (a write
+			 * callback that threw: CURLE_WRITE_ERROR), which is then what it reports */
+			ok = driver_done(d, result);
 			break;
 		}
 	}

@@ -115,6 +115,6 @@ again 0
 plain
 multi select cancelled
 at once
-[["no thanks",42,"Operation was aborted by an application callback","fine"],5120,5120]
+[["no thanks",23,"Failure writing output to destination","fine"],5120,5120]
 array(0) {
 }
