@@ -967,8 +967,31 @@ static void net_connect_host(php_stream *stream, net_stream_t *ns, php_stream_xp
 	php_network_freeaddresses(addresses);
 }
 
+/* stream_socket_client(), fsockopen() and stream_socket_server() let the other coroutines run
+ * once before they connect or bind, as the resolution of their address does for a host name:
+ * TrueAsync resolves every address on its event loop, and code written for it may count on that
+ * turn (a server spawned just before its client). A cancellation met there fails the call as a
+ * cancelled connect does. */
+static bool net_yield_once(php_stream_xport_param *xparam)
+{
+	async__wait_yield();
+	if (EXPECTED(EG(exception) == NULL)) {
+		return true;
+	}
+	xparam->outputs.returncode = -1;
+	xparam->outputs.error_code = ECANCELED;
+	if (xparam->want_errortext) {
+		net_drop_error_text(xparam);
+		xparam->outputs.error_text = php_socket_error_str(ECANCELED);
+	}
+	return false;
+}
+
 static int net_connect(php_stream *stream, net_stream_t *ns, php_stream_xport_param *xparam, int option, int value)
 {
+	if (!net_yield_once(xparam)) {
+		return PHP_STREAM_OPTION_RETURN_OK;
+	}
 	net_deadline_t deadline = net_deadline(xparam->inputs.timeout);
 	int enable_on_connect = net_hide_enable_on_connect(stream, ns);
 	net_connect_host(stream, ns, xparam, option, value, &deadline);
@@ -1196,6 +1219,13 @@ static int net_xport(php_stream *stream, net_stream_t *ns, int option, int value
 			return r;
 		case STREAM_XPORT_OP_ACCEPT:
 			return net_accept(stream, ns, xparam, option, value);
+		case STREAM_XPORT_OP_BIND:
+			if (async_io_can_wait() && !net_yield_once(xparam)) {
+				return PHP_STREAM_OPTION_RETURN_OK;
+			}
+			r = net_orig_set_option(stream, ns, option, value, xparam);
+			net_fd_seen(ns, sock); /* bind creates the socket */
+			return r;
 		case STREAM_XPORT_OP_LISTEN:
 			r = net_orig_set_option(stream, ns, option, value, xparam);
 			ns->listening = ns->listening || xparam->outputs.returncode == 0;
