@@ -5,11 +5,13 @@
  * coroutine's waker holds a reference to the object, so a channel cannot die under its waiters,
  * and C code (ZEND_ASYNC_NEW_CHANNEL) holds references the same way.
  *
- * Values sit in a ring buffer; parked senders and receivers wait in two FIFO queues. A hand-off
- * moves the value at once: a sender gives its value straight to the oldest parked receiver, a
- * receiver that frees a slot moves the oldest parked sender's value into the buffer. That is the
- * reservation of spec §8.7: what a woken coroutine was given is its own before it even runs, so
- * nobody else (a sendAsync(), a recv() that did not park) can take it.
+ * Values sit in a ring buffer; parked senders and receivers wait in two FIFO queues. A sender
+ * gives its value straight to the oldest parked receiver: what a woken receiver was given is its
+ * own before it even runs. A receiver that frees room hands a *slot*, not a value, to the oldest
+ * parked sender (spec §8.7): the slot is reserved (`reserved`), so no newcomer (a sendAsync(), a
+ * send() that did not park) can take it, and the woken sender moves its value in when it runs; a
+ * receiver that drains faster parks until then. A rendezvous channel has one slot: a send() that
+ * finds it free puts its value there and waits, as the slot's owner, until a receiver takes it.
  *
  * Parked coroutines are not kept in the event's callback vector but in the queues (O(1) unlink);
  * the channel's add_callback/del_callback recognise them by their callback function. Other
@@ -21,9 +23,11 @@
  * coroutine that receives it, and foreach can end quietly.
  *
  * Cancellation keeps "a value arrives exactly once, and only if its send() succeeded": a parked
- * sender that is cancelled loses its value with its waiter; a receiver handed a value but
- * cancelled before it ran gives the value back; a sender whose value was taken before the cancel
- * came returns normally and meets the cancellation at its next suspension point.
+ * sender that is cancelled loses its value (the slot's owner withdraws it from the slot); a
+ * sender woken with a slot but cancelled before it ran passes the slot to the next sender; a
+ * receiver handed a value but cancelled before it ran gives the value back; a slot owner whose
+ * value was taken before the cancel came returns normally and meets the cancellation at its next
+ * suspension point.
  *
  * recvAsync() parks a future instead of a coroutine in the receivers' FIFO. The no-producer /
  * no-consumer timers run only while a coroutine waits on that side; channels with soft timers
@@ -56,7 +60,8 @@ typedef async_list_t async_channel_queue_t;
 
 typedef enum {
 	WAITER_PARKED,  /* nothing yet */
-	WAITER_DONE,    /* a receiver was given a value / a sender's value was taken */
+	WAITER_DONE,    /* a receiver was given a value / the slot owner's value was taken */
+	WAITER_SLOT,    /* a queued sender was granted a slot: it moves its value in when it runs */
 	WAITER_CLOSED   /* woken by close(): look again (drain), then fail */
 } async_channel_waiter_state;
 
@@ -70,7 +75,7 @@ struct _async_channel_waiter_s {
 	zend_future_t *future;              /* recvAsync(): one reference; cb.coroutine is NULL */
 	async_channel_waiter_state state;
 	bool subscribed;                    /* holds the reference add_callback took */
-	zval value;                         /* the sender's value, or what a receiver was given */
+	zval value;                         /* what a receiver was given (senders keep their own) */
 };
 
 /* The two lazy timers: NO_PRODUCERS runs while receivers wait, NO_CONSUMERS while senders do. */
@@ -94,7 +99,9 @@ struct _async_channel_s {
 	async_ring_t buffer;                /* zvals, grown on demand */
 	uint32_t capacity;
 	uint32_t promised;                  /* values handed to woken receivers that have not run yet */
-	bool slot;                          /* rendezvous: the buffer's newest value was parked by sendAsync() */
+	uint32_t reserved;                  /* slots granted to woken senders that have not run yet */
+	bool slot;                          /* rendezvous: the buffer's newest value is the slot's */
+	async_channel_waiter_t *slot_owner; /* rendezvous: the send() waiting for the slot's value to be taken */
 	bool unbounded;                     /* C "resizable": sends never wait */
 	bool constructed;
 	bool closed;
@@ -110,7 +117,8 @@ struct _async_channel_s {
 };
 
 typedef enum { CH_OK, CH_CLOSED, CH_WOULD_BLOCK, CH_ERROR } channel_status;
-typedef enum { PARK_DONE, PARK_RETRY, PARK_ERROR } park_result;
+typedef enum { PARK_DONE, PARK_SLOT, PARK_RETRY, PARK_ERROR } park_result;
+typedef enum { PUT_DONE, PUT_FULL, PUT_SLOT } put_result;
 
 #define CH_FROM_OBJ(o)   ((async_channel_t *) ((char *) (o) - XtOffsetOf(async_channel_t, std)))
 #define CH_EVENT(ch)     (&(ch)->base.event)
@@ -173,29 +181,25 @@ static void ring_push_front(async_channel_t *ch, zval *value)
 static zend_always_inline void ring_pop(async_channel_t *ch, zval *value)
 {
 	ZVAL_COPY_VALUE(value, ASYNC_RING_POP(&ch->buffer, zval));
-	if (ch->buffer.count == 0) {
-		ch->slot = false; /* the slot's value is the newest: it goes last */
-	}
 }
 
 /* ---------------------------------------------------------------------------------------------
- * The rendezvous slot (spec §8.7): sendAsync() on an unbuffered channel that no receiver waits on
- * parks its value in the buffer, one at most; the next recv() takes it, close() rolls it back.
- * A value given back by a cancelled receiver may sit in front of it (ring_push_front()), so the
- * slot's value is always the buffer's newest.
+ * The rendezvous slot (spec §8.7): an unbuffered channel holds one value at most, put there by a
+ * send() that then waits for its taker (the slot's owner), or by a sendAsync() that does not. The
+ * next recv() takes it, close() rolls it back. A value given back by a cancelled receiver may sit
+ * in front of it (ring_push_front()), so the slot's value is always the buffer's newest.
  * ------------------------------------------------------------------------------------------- */
 
-static bool slot_park(async_channel_t *ch, zval *value)
+/* Copies the value in. */
+static void slot_fill(async_channel_t *ch, zval *value)
 {
-	if (ch->capacity != 0 || ch->unbounded || ch->slot || ch->closed) {
-		return false;
-	}
+	ZEND_ASSERT(!ch->slot && ch->slot_owner == NULL && "one value in the slot at a time");
 	Z_TRY_ADDREF_P(value);
 	ring_push(ch, value);
 	ch->slot = true;
-	return true;
 }
 
+/* Destroys the slot's value, untaken. Its owner, if any, is the caller's business. */
 static void slot_roll_back(async_channel_t *ch)
 {
 	if (!ch->slot) {
@@ -280,6 +284,16 @@ static zend_always_inline void channel_traffic(async_channel_t *ch, int kind)
 	}
 }
 
+/* Nobody waits on this side any more (the slot's owner waits for consumers too): its timer has
+ * nothing to measure. */
+static zend_always_inline void channel_side_idle(async_channel_t *ch, int kind)
+{
+	if (UNEXPECTED(ch->timers[kind].event != NULL)
+		&& (kind == TIMER_PRODUCERS ? ch->receivers.length : ch->senders.length + (ch->slot_owner != NULL)) == 0) {
+		channel_timer_disarm(ch, kind);
+	}
+}
+
 /* ---------------------------------------------------------------------------------------------
  * Waiter queues
  * ------------------------------------------------------------------------------------------- */
@@ -307,11 +321,7 @@ static zend_always_inline void waiter_unlink(async_channel_t *ch, async_channel_
 	async_list_remove(q, &w->node);
 	w->queue = NULL;
 	if (q->length == 0) {
-		/* Nobody waits on this side any more: its timer has nothing to measure. */
-		int kind = q == &ch->receivers ? TIMER_PRODUCERS : TIMER_CONSUMERS;
-		if (UNEXPECTED(ch->timers[kind].event != NULL)) {
-			channel_timer_disarm(ch, kind);
-		}
+		channel_side_idle(ch, q == &ch->receivers ? TIMER_PRODUCERS : TIMER_CONSUMERS);
 	}
 }
 
@@ -380,7 +390,8 @@ static void waiter_wake_future(async_channel_t *ch, async_channel_waiter_t *w)
 /* Inline: a parked coroutine is woken on every rendezvous message. */
 static zend_always_inline void waiter_wake(async_channel_t *ch, async_channel_waiter_t *w, async_channel_waiter_state state)
 {
-	ZEND_ASSERT(w->state == WAITER_PARKED && w->queue != NULL && "only a parked, queued waiter is woken");
+	ZEND_ASSERT(w->state == WAITER_PARKED && (w->queue != NULL || w == ch->slot_owner)
+		&& "only a parked waiter, queued or owning the slot, is woken");
 	w->state = state;
 	if (UNEXPECTED(w->future != NULL)) {
 		waiter_wake_future(ch, w);
@@ -411,7 +422,7 @@ static void channel_waiter_notify(zend_async_event_t *event, zend_async_event_ca
 static void channel_waiter_dispose(zend_async_event_callback_t *callback, zend_async_event_t *event)
 {
 	async_channel_waiter_t *w = (async_channel_waiter_t *) callback;
-	zval_ptr_dtor(&w->value); /* a withdrawn sender's value */
+	zval_ptr_dtor(&w->value); /* a pending recvAsync()'s, never settled */
 	if (w->future != NULL) {
 		ZEND_ASYNC_EVENT_RELEASE(&w->future->event);
 	}
@@ -459,56 +470,112 @@ static bool channel_del_callback(zend_async_event_t *event, zend_async_event_cal
  * Moving values. Never runs user code: a channel operation can be made from a reactor callback.
  * ------------------------------------------------------------------------------------------- */
 
+/* Room a newcomer may use: what no woken sender has reserved. On a rendezvous channel, the one
+ * slot, empty and not granted; given-back values fill it too. */
 static zend_always_inline bool channel_has_room(async_channel_t *ch)
 {
-	return ch->buffer.count < ch->capacity || ch->unbounded;
+	if (UNEXPECTED(ch->unbounded)) {
+		return true;
+	}
+	if (ch->capacity == 0) {
+		return ch->buffer.count == 0 && ch->reserved == 0;
+	}
+	return ch->buffer.count + ch->reserved < ch->capacity;
 }
 
-/* send without waiting: to the oldest parked receiver, else into the buffer. Copies the value. */
-static zend_always_inline bool channel_put(async_channel_t *ch, zval *value)
+/* Room freed: the oldest waiting senders are granted it, reserved until they run and move their
+ * values in. Nobody else can take a granted slot, so a parked sender cannot be overtaken for ever. */
+static void channel_grant(async_channel_t *ch)
 {
+	async_channel_waiter_t *w;
+	while (channel_has_room(ch) && (w = queue_next(ch, &ch->senders)) != NULL) {
+		ch->reserved++;
+		waiter_wake(ch, w, WAITER_SLOT);
+	}
+}
+
+/* The slot's value was taken: its owner's send() has succeeded. */
+static void slot_taken(async_channel_t *ch)
+{
+	async_channel_waiter_t *owner = ch->slot_owner;
+	ch->slot = false;
+	if (owner != NULL) {
+		waiter_wake(ch, owner, WAITER_DONE);
+		ch->slot_owner = NULL;
+		channel_side_idle(ch, TIMER_CONSUMERS);
+	}
+}
+
+/* The slot's owner stopped waiting (cancelled, its token fired) before its value was taken: the
+ * value is withdrawn, never delivered, and the slot passes to the next sender. */
+static void slot_withdraw(async_channel_t *ch)
+{
+	ZEND_ASSERT(ch->slot && ch->slot_owner != NULL);
+	ch->slot_owner = NULL;
+	slot_roll_back(ch);
+	channel_side_idle(ch, TIMER_CONSUMERS);
+	channel_grant(ch);
+}
+
+/* sendAsync() on a rendezvous channel that no receiver waits on: the value waits in the free
+ * slot, with no owner. */
+static bool slot_park(async_channel_t *ch, zval *value)
+{
+	if (ch->capacity != 0 || ch->unbounded || ch->closed || !channel_has_room(ch)) {
+		return false;
+	}
+	slot_fill(ch, value);
+	return true;
+}
+
+/* send without waiting: to the oldest parked receiver, else into the buffer; copies the value.
+ * PUT_SLOT: a rendezvous channel's slot is free for it (the caller decides whether to wait
+ * there). A granted sender uses its reservation instead of free room. */
+static zend_always_inline put_result channel_put(async_channel_t *ch, zval *value, bool granted)
+{
+	if (!granted && !channel_has_room(ch)) {
+		return PUT_FULL;
+	}
 	async_channel_waiter_t *w = queue_next(ch, &ch->receivers);
 	if (w != NULL) {
 		ZVAL_COPY(&w->value, value);
 		waiter_promise(ch, w);
 		channel_traffic(ch, TIMER_PRODUCERS);
 		waiter_wake(ch, w, WAITER_DONE);
-		return true;
+		if (granted && ch->senders.first != NULL) {
+			/* The reservation was used up without filling room: the next sender's turn. */
+			channel_grant(ch);
+		}
+		return PUT_DONE;
 	}
-	if (channel_has_room(ch)) {
-		Z_TRY_ADDREF_P(value);
-		ring_push(ch, value);
-		return true;
+	if (ch->capacity == 0 && !ch->unbounded) {
+		return PUT_SLOT;
 	}
-	return false;
+	Z_TRY_ADDREF_P(value);
+	ring_push(ch, value);
+	return PUT_DONE;
 }
 
-/* recv without waiting: the oldest buffered value (its slot goes to the oldest parked sender), or
- * straight from a parked sender (rendezvous). */
+/* recv without waiting: the oldest buffered value; the room it frees is granted to the oldest
+ * parked sender. An empty buffer means nothing to take, even when granted senders will soon move
+ * their values in: the receiver parks until one does. */
 static zend_always_inline bool channel_take(async_channel_t *ch, zval *result)
 {
-	async_channel_waiter_t *w;
-	if (ch->buffer.count > 0) {
-		ring_pop(ch, result);
-		/* No room yet when given-back values overfill the buffer (or it is a rendezvous one). */
-		w = channel_has_room(ch) ? queue_next(ch, &ch->senders) : NULL;
-		if (w != NULL) {
-			ring_push(ch, &w->value);
-			ZVAL_UNDEF(&w->value);
-			waiter_wake(ch, w, WAITER_DONE);
-		}
-		channel_traffic(ch, TIMER_CONSUMERS);
-		return true;
+	if (UNEXPECTED(ch->slot_owner != NULL) && UNEXPECTED(!waiter_waiting(ch->slot_owner))) {
+		slot_withdraw(ch);
 	}
-	w = queue_next(ch, &ch->senders);
-	if (w != NULL) {
-		ZVAL_COPY_VALUE(result, &w->value);
-		ZVAL_UNDEF(&w->value);
-		channel_traffic(ch, TIMER_CONSUMERS);
-		waiter_wake(ch, w, WAITER_DONE);
-		return true;
+	if (ch->buffer.count == 0) {
+		return false;
 	}
-	return false;
+	ring_pop(ch, result);
+	if (ch->buffer.count == 0 && ch->slot) {
+		slot_taken(ch); /* the slot's value is the newest: it goes last */
+	}
+	if (ch->senders.first != NULL) {
+		channel_grant(ch);
+	}
+	channel_traffic(ch, TIMER_CONSUMERS);
+	return true;
 }
 
 /* A woken receiver could not use its value (cancelled before it ran): it is still the oldest
@@ -580,7 +647,7 @@ static async_channel_waiter_t *waiter_get(async_channel_t *ch, zend_coroutine_t 
 static void waiter_put(async_channel_t *ch, async_channel_waiter_t *w)
 {
 	if (w->cb.base.ref_count == 1 && ch->spare == NULL && !w->subscribed && w->queue == NULL) {
-		i_zval_ptr_dtor(&w->value); /* a withdrawn sender's value (inline: it is most often taken) */
+		i_zval_ptr_dtor(&w->value); /* none left, but cheap to be sure (inline) */
 		ZVAL_UNDEF(&w->value);
 		ch->spare = w;
 		return;
@@ -588,23 +655,48 @@ static void waiter_put(async_channel_t *ch, async_channel_waiter_t *w)
 	ZEND_ASYNC_EVENT_CALLBACK_RELEASE(&w->cb.base);
 }
 
-/* Parks the current coroutine at the end of a queue until a hand-off, close(), its token or a
- * cancellation wakes it. A sender parks with its value (copied); a receiver comes back with one
- * in *result when PARK_DONE. Inline in send() and recv(): a call level between the VM and the
- * switch costs a mispredicted return each time the coroutine is resumed (core/core.h). */
-static zend_always_inline park_result channel_park(async_channel_t *ch, bool is_sender, zval *value, zend_async_event_t *token, zval *result)
+/* How a wait ended, once the coroutine runs again and the waiter is settled. */
+static park_result park_outcome(async_channel_t *ch, zend_coroutine_t *co, async_channel_waiter_state state)
 {
+	if (EG(exception) && ch->closed && ch->reason == ASYNC_CHANNEL_SCOPE_DISPOSED
+		&& (state == WAITER_CLOSED || state == WAITER_SLOT) && channel_defer_cancellation(co)) {
+		/* The owner scope's end closed the channel before it cancelled its coroutines: the
+		 * waiter reports why it stopped waiting (the channel's ChannelException, spec §8.7) and
+		 * meets the cancellation at its next suspension point. */
+		return PARK_RETRY;
+	}
+	if (EG(exception)) {
+		return PARK_ERROR; /* a sender that had not delivered: its value is withdrawn */
+	}
+	switch (state) {
+		case WAITER_DONE: return PARK_DONE;
+		case WAITER_SLOT: return PARK_SLOT;
+		default: return PARK_RETRY;
+	}
+}
+
+/* Parks the current coroutine until a hand-off, close(), its token or a cancellation wakes it:
+ * at the end of queue `q`, or (q NULL, a rendezvous send() that found the slot free) as the
+ * slot's owner, its value in the slot. A queued sender comes back with a slot (PARK_SLOT), a
+ * receiver with a value in *result (PARK_DONE), the slot's owner with its value taken
+ * (PARK_DONE). Inline in send() and recv(): a call level between the VM and the switch costs a
+ * mispredicted return each time the coroutine is resumed (core/core.h). */
+static zend_always_inline park_result channel_park(async_channel_t *ch, async_channel_queue_t *q, zval *value, zend_async_event_t *token, zval *result)
+{
+	bool is_sender = q != &ch->receivers;
 	zend_coroutine_t *co = async__wait_begin(token, "wait on a channel");
 	if (co == NULL) {
 		return PARK_ERROR;
 	}
 	async_channel_waiter_t *w = waiter_get(ch, co);
-	if (is_sender) {
-		ZVAL_COPY(&w->value, value);
-	}
 	/* Ours: the suspend may clean the waker (a pending cancellation) before we read the state. */
 	ZEND_ASYNC_EVENT_CALLBACK_ADD_REF(&w->cb.base);
-	waiter_link(is_sender ? &ch->senders : &ch->receivers, w);
+	if (EXPECTED(q != NULL)) {
+		waiter_link(q, w);
+	} else {
+		slot_fill(ch, value);
+		ch->slot_owner = w;
+	}
 
 	/* The waiter is in our queue already: the waker only lists the channel (what the coroutine
 	 * waits for), without the ABI's subscription calls, unless it has no room for it inline. */
@@ -625,52 +717,63 @@ static zend_always_inline park_result channel_park(async_channel_t *ch, bool is_
 		ZVAL_COPY_VALUE(result, &w->value);
 		ZVAL_UNDEF(&w->value);
 	}
+	if (UNEXPECTED(ch->slot_owner == w)) {
+		/* Our value is still in the slot, untaken: cancelled, the token fired, or the wait could
+		 * not begin. A receiver that came meanwhile withdrew it already (channel_take()). */
+		ZEND_ASSERT(state == WAITER_PARKED);
+		slot_withdraw(ch);
+	}
 	waiter_unsubscribe(ch, w); /* unlinks it */
 	async__wait_end_own(co, &w->cb);
 	waiter_unlink(ch, w);       /* in case the subscription itself failed */
 	waiter_put(ch, w);
 
-	if (EG(exception) && state == WAITER_DONE) {
+	if (state == WAITER_SLOT) {
+		ZEND_ASSERT(ch->reserved > 0);
+		ch->reserved--;
+		if (EG(exception)) {
+			/* Granted, then cancelled before it ran: the cancellation wins, nothing was sent,
+			 * and the slot passes to the next sender (a receiver may be parked for it). */
+			channel_grant(ch);
+		}
+	} else if (EG(exception) && state == WAITER_DONE) {
 		if (!is_sender) {
 			/* Given a value, then cancelled before it ran: the value goes to someone else. */
 			channel_give_back(ch, result);
 			ZVAL_UNDEF(result);
 		} else if (channel_defer_cancellation(co)) {
-			/* The value was taken before the cancel came: the send succeeded. */
+			/* The slot's value was taken before the cancel came: the send succeeded. */
 			return PARK_DONE;
 		}
 	}
-	if (EG(exception) && state == WAITER_CLOSED && ch->reason == ASYNC_CHANNEL_SCOPE_DISPOSED
-		&& channel_defer_cancellation(co)) {
-		/* The owner scope's end closed the channel before it cancelled its coroutines: the
-		 * waiter reports why it stopped waiting (the channel's ChannelException, spec §8.7) and
-		 * meets the cancellation at its next suspension point. */
-		return PARK_RETRY;
-	}
-	if (EG(exception)) {
-		return PARK_ERROR; /* a sender still parked had its value withdrawn with the waiter */
-	}
-	return state == WAITER_DONE ? PARK_DONE : PARK_RETRY;
+	return park_outcome(ch, co, state);
 }
 
 /* ---------------------------------------------------------------------------------------------
  * send / recv
  * ------------------------------------------------------------------------------------------- */
 
+/* A sender that finds no room parks in the queue; once granted a slot it moves its value in
+ * when it runs. On a rendezvous channel it then waits in the slot for a receiver, unless one
+ * waits already. */
 static zend_always_inline channel_status channel_send_ex(async_channel_t *ch, zval *value, zend_async_event_t *token, bool can_park)
 {
+	bool granted = false;
 	for (;;) {
 		if (ch->closed) {
 			return CH_CLOSED;
 		}
-		if (channel_put(ch, value)) {
+		put_result put = channel_put(ch, value, granted);
+		if (put == PUT_DONE) {
 			return CH_OK;
 		}
+		granted = false;
 		if (!can_park) {
 			return CH_WOULD_BLOCK;
 		}
-		switch (channel_park(ch, true, value, token, NULL)) {
+		switch (channel_park(ch, put == PUT_SLOT ? NULL : &ch->senders, value, token, NULL)) {
 			case PARK_DONE: return CH_OK;
+			case PARK_SLOT: granted = true; continue;
 			case PARK_RETRY: continue;
 			default: return CH_ERROR;
 		}
@@ -691,7 +794,7 @@ static zend_always_inline channel_status channel_recv_ex(async_channel_t *ch, zv
 		if (!can_park) {
 			return CH_WOULD_BLOCK;
 		}
-		switch (channel_park(ch, false, NULL, token, result)) {
+		switch (channel_park(ch, &ch->receivers, NULL, token, result)) {
 			case PARK_DONE: return CH_OK;
 			case PARK_RETRY: continue;
 			default: return CH_ERROR;
@@ -744,8 +847,10 @@ static void queue_wake_closed(async_channel_t *ch, async_channel_queue_t *q)
 	}
 }
 
-/* Idempotent, the first reason wins. Buffered values stay for recv() to drain. A sender whose
- * value was already taken was woken with success before and is not failed. */
+/* Idempotent, the first reason wins. Buffered values stay for recv() to drain, but not the
+ * rendezvous slot's: its send() fails (or its sendAsync() value is destroyed). A sender whose
+ * value was already taken was woken with success before and is not failed; one granted a slot
+ * that has not run finds the channel closed when it does. */
 static void channel_close(async_channel_t *ch, async_channel_close_reason reason)
 {
 	if (ch->closed) {
@@ -754,6 +859,13 @@ static void channel_close(async_channel_t *ch, async_channel_close_reason reason
 	ch->closed = true;
 	ch->reason = reason;
 	slot_roll_back(ch);
+	async_channel_waiter_t *owner = ch->slot_owner;
+	if (owner != NULL) {
+		if (waiter_waiting(owner)) {
+			waiter_wake(ch, owner, WAITER_CLOSED);
+		}
+		ch->slot_owner = NULL;
+	}
 	ZEND_ASYNC_EVENT_SET_CLOSED(CH_EVENT(ch));
 	soft_unlink(ch);
 	channel_timer_disarm(ch, TIMER_PRODUCERS);
@@ -785,13 +897,19 @@ static bool queue_has_waiting(async_channel_queue_t *q, bool with_futures)
 	return false;
 }
 
+/* The slot's owner is a blocked sender too, outside the queue. */
+static bool senders_waiting(async_channel_t *ch, bool with_futures)
+{
+	return (ch->slot_owner != NULL && waiter_waiting(ch->slot_owner)) || queue_has_waiting(&ch->senders, with_futures);
+}
+
 static bool channels_resolve_deadlock(void)
 {
 	bool resolved = false;
 	async_channel_t *ch = ASYNC_G(soft_channels);
 	while (ch != NULL) {
 		async_channel_t *next = ch->soft_next;
-		if (queue_has_waiting(&ch->receivers, true) || queue_has_waiting(&ch->senders, true)) {
+		if (queue_has_waiting(&ch->receivers, true) || senders_waiting(ch, true)) {
 			/* A blocked party holds the object, so closing cannot free it (nor `next`). */
 			channel_close(ch, ASYNC_CHANNEL_DEADLOCK);
 			resolved = true;
@@ -812,8 +930,8 @@ static void channel_timer_fired(zend_async_event_t *event, zend_async_event_call
 		return;
 	}
 	channel_timer_disarm(ch, kind); /* a fired one-shot timer is done; the notify holds it */
-	async_channel_queue_t *q = kind == TIMER_PRODUCERS ? &ch->receivers : &ch->senders;
-	if (ch->closed || !queue_has_waiting(q, false)) {
+	bool waiting = kind == TIMER_PRODUCERS ? queue_has_waiting(&ch->receivers, false) : senders_waiting(ch, false);
+	if (ch->closed || !waiting) {
 		return;
 	}
 	async_channel_timer_t *t = &ch->timers[kind];
@@ -843,7 +961,7 @@ static zend_string *channel_info(zend_async_event_t *event)
 {
 	async_channel_t *ch = (async_channel_t *) event;
 	return zend_strpprintf(0, "Channel(capacity=%u, receivers=%u, senders=%u, buffered=%u%s%s)",
-		ch->capacity, ch->receivers.length, ch->senders.length, ch->buffer.count + ch->promised,
+		ch->capacity, ch->receivers.length, ch->senders.length + (ch->slot_owner != NULL), ch->buffer.count + ch->promised,
 		ch->closed ? ", closed: " : "", ch->closed ? reason_cases[ch->reason] : "");
 }
 
@@ -992,6 +1110,7 @@ static void channel_object_free(zend_object *object)
 	channel_unbind_scope(ch);
 	queue_detach(ch, &ch->receivers);
 	queue_detach(ch, &ch->senders);
+	ch->slot_owner = NULL;
 	channel_timer_disarm(ch, TIMER_PRODUCERS);
 	channel_timer_disarm(ch, TIMER_CONSUMERS);
 	if (ch->spare) {
@@ -1233,12 +1352,16 @@ ZEND_METHOD(Async_Channel, isEmpty)
 	RETURN_BOOL(ch->buffer.count + ch->promised == 0);
 }
 
-/* A rendezvous channel holds nothing, so it is always full: a send waits for a receiver. */
+/* Only the buffer counts (not values promised to woken receivers, nor slots granted to woken
+ * senders); a rendezvous channel is full while its one slot holds a value. */
 ZEND_METHOD(Async_Channel, isFull)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	async_channel_t *ch = THIS_CHANNEL();
-	RETURN_BOOL(!ch->unbounded && ch->buffer.count + ch->promised >= ch->capacity);
+	if (ch->unbounded) {
+		RETURN_FALSE;
+	}
+	RETURN_BOOL(ch->capacity == 0 ? ch->buffer.count > 0 : ch->buffer.count >= ch->capacity);
 }
 
 ZEND_METHOD(Async_Channel, getIterator)

@@ -7,6 +7,7 @@ Channel: constructor defaults and validation (each int 0..INT32_MAX, else ValueE
 use Async\Channel;
 
 $ch = new Channel();
+// isFull(): an empty rendezvous channel's one slot holds nothing
 var_dump($ch->capacity(), count($ch), $ch->isEmpty(), $ch->isFull(), $ch->isClosed());
 var_dump((new Channel(5))->capacity(), (new Channel(2147483647))->capacity());
 var_dump($ch instanceof Async\Awaitable, $ch instanceof IteratorAggregate, $ch instanceof Countable);
@@ -58,7 +59,7 @@ var_dump($r->isFinal());
 int(0)
 int(0)
 bool(true)
-bool(true)
+bool(false)
 bool(false)
 int(5)
 int(2147483647)

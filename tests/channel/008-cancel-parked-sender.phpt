@@ -7,7 +7,8 @@ Channel: a parked sender that is cancelled (coroutine cancel or token) has its v
 use Async\{Channel, AsyncCancellation, OperationCanceledException};
 use function Async\{spawn, await, suspend, delay};
 
-// Rendezvous: s1 parks, is cancelled; s2 parks after it. The receiver must get s2's value only.
+// Rendezvous: s1 waits in the slot, is cancelled; s2 parks after it. The receiver must get s2's
+// value only: it withdraws s1's value, grants the slot to s2 and parks until s2 moves its value in.
 $ch = new Channel();
 $s1 = spawn(function () use ($ch) {
     try {
@@ -69,9 +70,9 @@ $s->cancel();
 await($s);
 ?>
 --EXPECT--
-string(4) "kept"
 s1: Async\AsyncCancellation: Coroutine cancelled
 s2 delivered
+string(4) "kept"
 int(0)
 bool(true)
 int(1)

@@ -52,8 +52,9 @@ await($r);
 var_dump($ch->recv());
 try { $ch->recv(); } catch (Async\ChannelException $e) { echo $e->getMessage(), "\n"; }
 
-// Rendezvous: the given-back value waits in the channel, but a parked sender stays a rendezvous
-// sender: taking the given-back value does not pull the sender's value in, nor wake it.
+// Rendezvous: the given-back value fills the one slot, so a sender parks. Taking the given-back
+// value frees the slot: the sender is granted it and moves its value in when it runs, handing it
+// to the second recv(), which parked until then.
 $ch = new Channel();
 $r = receiver($ch, "r");
 suspend();
@@ -87,5 +88,5 @@ r cancelled
 string(10) "given back"
 int(0)
 before second recv
-string(10) "rendezvous"
 sender woken
+string(10) "rendezvous"

@@ -77,7 +77,7 @@ var_dump($weak->get());
 --EXPECTF--
 receiver parked: Channel(capacity=0, receivers=1, senders=0, buffered=0)
 receiver got: a, listed: []
-sender parked: Channel(capacity=0, receivers=0, senders=1, buffered=0)
+sender parked: Channel(capacity=0, receivers=0, senders=1, buffered=1)
 main took: b
 with a token: 2 events: %s | Channel(capacity=0, receivers=1, senders=0, buffered=0)
 token fired: Operation has been cancelled
