@@ -411,12 +411,13 @@ void async__coroutine_finish(async_coroutine_t *co)
 	}
 
 	if (co->finally_handlers != NULL) {
-		/* After completion, in a coroutine of their own, queued after the waiters woke (they get
-		 * the result before a handler's error could end the script); spawned while this one
-		 * still counts in its scope, so the scope lives on for them. */
+		/* Right after completion, before the coroutines already queued (its woken waiters
+		 * included: they have their result already), in a coroutine of their own; spawned while
+		 * this one still counts in its scope, so the scope lives on for them. */
 		zend_array *handlers = co->finally_handlers;
 		co->finally_handlers = NULL;
-		async__finally_run_later(coro->scope, handlers, &co->std, "Multiple exceptions in Coroutine finally handlers", NULL);
+		async__finally_run_later(coro->scope, handlers, &co->std, "Multiple exceptions in Coroutine finally handlers",
+			NULL, true);
 	}
 
 	if (co->exit_requested) {

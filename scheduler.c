@@ -267,7 +267,7 @@ static zend_always_inline async_coroutine_t *spawn_into(zend_async_scope_t *scop
 	return co;
 }
 
-zend_coroutine_t *async__spawn_helper(zend_async_scope_t *scope)
+zend_coroutine_t *async__spawn_helper(zend_async_scope_t *scope, bool first)
 {
 	if ((EG(flags) & EG_FLAGS_IN_SHUTDOWN) && ASYNC_SWITCH_BLOCKED()) {
 		return NULL; /* a destructor after the last drain: nothing would run it */
@@ -281,7 +281,11 @@ zend_coroutine_t *async__spawn_helper(zend_async_scope_t *scope)
 		scope = async__scope_ops->main();
 	}
 	async_coroutine_t *co = spawn_into(scope);
-	async__scheduler_queue_enter(&co->coro);
+	if (first) {
+		async__scheduler_queue_enter_first(&co->coro);
+	} else {
+		async__scheduler_queue_enter(&co->coro);
+	}
 	return &co->coro;
 }
 

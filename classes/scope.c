@@ -373,7 +373,8 @@ static void scope_finally_later(zend_async_scope_t *scope)
 	scope_finally_track(scope, false);
 	zend_object *subject = async__scope_get_object(scope);
 	zend_async_scope_t *home = scope->parent_scope != NULL ? scope->parent_scope : async__scope_main();
-	async__finally_run_later(home, handlers, subject, "Multiple exceptions in Scope finally handlers", scope_finally_deliver);
+	async__finally_run_later(home, handlers, subject, "Multiple exceptions in Scope finally handlers", scope_finally_deliver,
+		false);
 	OBJ_RELEASE(subject);
 }
 

@@ -640,9 +640,10 @@ zend_object *async__coroutine_get_context(async_coroutine_t *co);
 typedef void (*async_finally_deliver_fn)(zend_object *subject, zend_object *error);
 
 /* Runs `handlers` (taken over) with `subject` in a helper coroutine of `scope`; several errors
- * become a CompositeException with `composite_message`. */
+ * become a CompositeException with `composite_message`. `first`: the helper runs before the
+ * coroutines already queued. */
 void async__finally_run_later(zend_async_scope_t *scope, zend_array *handlers, zend_object *subject,
-	const char *composite_message, async_finally_deliver_fn deliver);
+	const char *composite_message, async_finally_deliver_fn deliver, bool first);
 
 /*
  * coroutine_awaiter.c — the first await() of a coroutine waits in a slot of the coroutine's own
@@ -709,6 +710,16 @@ static zend_always_inline bool async__scheduler_queue_enter(zend_coroutine_t *co
 	return true;
 }
 
+/* A coroutine not queued yet goes to the front of the run queue: it runs next. */
+static zend_always_inline void async__scheduler_queue_enter_first(zend_coroutine_t *coroutine)
+{
+	async_coroutine_t *co = ASYNC_CO_FROM_CORO(coroutine);
+	ZEND_ASSERT(!co->in_queue && !ZEND_COROUTINE_IS_FINISHED(coroutine));
+	co->in_queue = true;
+	GC_ADDREF(&co->std);
+	*ASYNC_RING_PUSH_FRONT(&ASYNC_G(run_queue), zend_coroutine_t *) = coroutine;
+}
+
 /* Suspends the current coroutine until its waker is resolved; core/wait.c is the way to use it. */
 void async__scheduler_suspend(bool from_main);
 /* The same for a wait async__wait_begin() allowed: its checks (launched, not the scheduler's
@@ -734,7 +745,7 @@ zend_coroutine_t *async__spawn(zend_async_scope_t *scope, zend_object *provider,
  * cancelled (main's when it is disposed), never cancelled at once by a graceful shutdown, no
  * strategy hooks. The caller sets its entry, then drops the returned reference. NULL when
  * nothing would run it (a destructor after the last drain). */
-zend_coroutine_t *async__spawn_helper(zend_async_scope_t *scope);
+zend_coroutine_t *async__spawn_helper(zend_async_scope_t *scope, bool first);
 
 /* ---------------------------------------------------------------------------------------------
  * Events of the runtime's own kinds

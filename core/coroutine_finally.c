@@ -107,7 +107,7 @@ static void finally_extended_dispose(zend_coroutine_t *coroutine)
 }
 
 void async__finally_run_later(zend_async_scope_t *scope, zend_array *handlers, zend_object *subject,
-	const char *composite_message, async_finally_deliver_fn deliver)
+	const char *composite_message, async_finally_deliver_fn deliver, bool first)
 {
 	ZEND_ASSERT(handlers != NULL && zend_hash_num_elements(handlers) > 0);
 	finally_job_t *job = emalloc(sizeof(*job));
@@ -117,7 +117,7 @@ void async__finally_run_later(zend_async_scope_t *scope, zend_array *handlers, z
 	job->composite_message = composite_message;
 	job->deliver = deliver;
 
-	zend_coroutine_t *helper = async__spawn_helper(scope);
+	zend_coroutine_t *helper = async__spawn_helper(scope, first);
 	if (helper == NULL) {
 		/* nothing can run a coroutine any more: now, here */
 		if (EG(exception) != NULL && !zend_is_unwind_exit(EG(exception)) && !zend_is_graceful_exit(EG(exception))) {

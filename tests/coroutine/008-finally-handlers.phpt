@@ -1,5 +1,5 @@
 --TEST--
-Coroutine::finally(): FIFO, receives the coroutine, runs after completion in a helper coroutine (after the waiters woke), immediately once finished
+Coroutine::finally(): FIFO, receives the coroutine, runs right after completion in a helper coroutine, before the coroutines already queued, its woken waiters included (issue #39 item 2), immediately once finished
 --SKIPIF--
 <?php if (!extension_loaded('async')) die('skip async not loaded'); ?>
 --INI--
@@ -57,20 +57,20 @@ echo "end\n";
 --EXPECT--
 registered
 body done
-awaited
-immediate r
-after immediate
 h1 same=true
 h2
 h3
+awaited
+immediate r
+after immediate
+handler on failure
 await: body failed
 after cancel
-handler on failure
 handler on cancel
-await: Coroutine cancelled
 handler on suspended cancel
+await: Coroutine cancelled
 handler after delay
 fire-and-forget handler
 self body
-end
 self-registered handler
+end

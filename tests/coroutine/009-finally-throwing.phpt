@@ -54,7 +54,8 @@ try {
 }
 var_dump(await($f));
 
-// Nobody handles it: the script ends with the handler's error, the coroutine's result unchanged.
+// Nobody handles it: the script ends with the handler's error, which runs right after the
+// coroutine completed, before main resumes with its result.
 $g = spawn(fn() => "g");
 $g->finally(function () { throw new RuntimeException("unhandled from a handler"); });
 var_dump(await($g));
@@ -62,19 +63,18 @@ delay(5);
 echo "not reached\n";
 ?>
 --EXPECTF--
+handler 1: same coroutine true, completed true, runs in another coroutine true
 int(1)
 await returned before the handlers finished
-handler 1: same coroutine true, completed true, runs in another coroutine true
 handler 1 resumed after a delay
 handler 2 still runs
 scope handler: Async\CompositeException: Multiple exceptions in Coroutine finally handlers
  - RuntimeException: from handler 1
  - LogicException: from handler 3
-await: LogicException: body, previous: NULL
 scope handler: RuntimeException: handler
+await: LogicException: body, previous: NULL
 finally() threw: immediate
 int(1)
-string(1) "g"
 
 Fatal error: Uncaught RuntimeException: unhandled from a handler in %s:%d
 Stack trace:
