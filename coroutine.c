@@ -347,6 +347,9 @@ void async__coroutine_returned_slow(async_coroutine_t *last, uint8_t flags)
 	}
 	if (flags & ZEND_FIBER_TRANSFER_FLAG_BAILOUT) {
 		coroutine_end_by_fatal(last);
+		/* the drain (a shutdown function) closes every scope once the shutdown functions ran:
+		 * their finally handlers come after them, as PHP runs its shutdown functions first */
+		ASYNC_G(fatal_in_coroutine) = true;
 		zend_bailout();
 	}
 }

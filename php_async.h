@@ -83,6 +83,7 @@ ZEND_BEGIN_MODULE_GLOBALS(async)
 	zend_long stack_guards;          /* async.stack_guards: stacks with a guard page; -1 = auto */
 	HashTable *scopes_with_finally;  /* scopes whose finally handlers have not run, for after a fatal error (scope.c) */
 	bool fatal_in_coroutine;         /* a coroutine died of a fatal error: the drain closes every scope (scheduler.c) */
+	bool drain_deferred;             /* ... and, the script's shutdown having begun, went to the end of the shutdown functions */
 	/* primitives */
 	struct _async_channel_s *soft_channels;    /* channels with soft timeouts (channel.c) */
 	async_list_t signal_waits;                 /* pending Async\signal() waits (signal.c) */

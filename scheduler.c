@@ -168,6 +168,8 @@ static bool microtasks_run(void)
  * ------------------------------------------------------------------------------------------- */
 
 static void scheduler_drain(void);
+static void begin_graceful_shutdown(void);
+static void register_drain(void);
 
 /* The drain is an internal function queued as a shutdown function (P10): RSHUTDOWN is too
  * late, destructors and globals are gone by then. It is not in the function table. */
@@ -175,7 +177,21 @@ static ZEND_FUNCTION(async_drain)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	ASYNC_G(drain_registered) = false;
-	if (!CG(unclean_shutdown)) {
+	/* After a fatal error in the main script nothing more runs (its stack is gone, as are the
+	 * suspended coroutines' it left). After one in a coroutine the script's own frames were
+	 * unwound by PHP as for any fatal error, the others are intact: the drain goes to the end of
+	 * the shutdown functions (PHP runs one registered meanwhile), so they all run first, as after
+	 * any fatal error; then it cancels the coroutines gracefully and closes the scopes, whose
+	 * finally handlers run last. */
+	if (CG(unclean_shutdown) && ASYNC_G(fatal_in_coroutine) && !ASYNC_G(drain_deferred)) {
+		ASYNC_G(drain_deferred) = true;
+		register_drain();
+		return;
+	}
+	if (!CG(unclean_shutdown) || ASYNC_G(fatal_in_coroutine)) {
+		if (ASYNC_G(fatal_in_coroutine)) {
+			begin_graceful_shutdown();
+		}
 		scheduler_drain();
 	}
 }
@@ -1106,6 +1122,7 @@ void async__scheduler_rinit(void)
 	ASYNC_G(main) = NULL;
 	ASYNC_G(launched) = ASYNC_G(drain_registered) = ASYNC_G(main_finished) = false;
 	ASYNC_G(main_resumed) = ASYNC_G(in_drain) = ASYNC_G(exit_requested) = ASYNC_G(fatal_in_coroutine) = false;
+	ASYNC_G(drain_deferred) = false;
 	ASYNC_G(coroutines_total) = 0;
 	ASYNC_G(request_serial)++;
 	ASYNC_G(drain_started_ms) = 0;

@@ -17,7 +17,7 @@ $a = spawn(function () use (&$rounds) {
             suspend();
         }
     } finally {
-        echo "a's finally: not reached, a fatal error ends the request as it does without hand-offs\n";
+        echo "a's finally: after the shutdown functions, a is cancelled as it is without hand-offs\n";
     }
 });
 $b = spawn(function () use (&$rounds) {
@@ -35,3 +35,4 @@ b after 10%d rounds of a
 
 Fatal error: boom in %s on line %d
 shutdown function
+a's finally: after the shutdown functions, a is cancelled as it is without hand-offs

@@ -21,7 +21,7 @@ $waiter = spawn(function () {
             trigger_error('boom in a body', E_USER_ERROR);
         }));
     } finally {
-        echo "waiter: finally not run after a fatal error\n";
+        echo "waiter: finally, after the shutdown functions (it is cancelled)\n";
     }
 });
 await($waiter);
@@ -33,3 +33,4 @@ failing
 
 Fatal error: boom in a body in %s on line %d
 shutdown function
+waiter: finally, after the shutdown functions (it is cancelled)
