@@ -1,5 +1,5 @@
 --TEST--
-iterate() with a concurrency limit runs the callbacks in at most that many worker coroutines, each taking the next element when it finished one; false or an exception stops the elements not yet pulled; without a limit each element gets its own coroutine
+iterate() with a concurrency limit runs the callbacks in at most that many worker coroutines, each taking the next element when it finished one; false or an exception stops the elements not yet pulled; without a limit a worker is added whenever all of them are suspended (here: one per element)
 --SKIPIF--
 <?php if (!extension_loaded('async')) die('skip async not loaded'); ?>
 --FILE--
@@ -40,7 +40,7 @@ iterate($gen(), function ($v) use (&$done) {
 }, 1);
 echo "done ", implode(',', $done), "\n";
 
-/* an exception stops it too, and is what iterate() throws */
+/* an exception stops it too, at once (no element is pulled after it), and is what iterate() throws */
 try {
     iterate($gen(), function ($v) {
         if ($v === 3) {
@@ -68,6 +68,5 @@ done 1,2
 pull 1
 pull 2
 pull 3
-pull 4
 RuntimeException: element 3 failed
 5 coroutines for 5 elements without a limit
