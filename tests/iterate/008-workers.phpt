@@ -12,7 +12,9 @@ $running = $most = 0;
 iterate(range(1, 7), function ($v) use (&$ids, &$running, &$most) {
     $most = max($most, ++$running);
     $ids[current_coroutine()->getId()][] = $v;
-    delay($v % 3);
+    for ($i = 0; $i <= $v % 3; $i++) {
+        Async\suspend();
+    }
     $running--;
 }, 3);
 echo count($ids), " workers, at most $most at once, ", array_sum(array_map('count', $ids)), " elements\n";
@@ -51,11 +53,13 @@ try {
     echo get_class($e), ': ', $e->getMessage(), "\n";
 }
 
-/* no limit: one coroutine per element */
+/* no limit: while every callback stays suspended, one coroutine per element */
 $ids = [];
 iterate(range(1, 5), function ($v) use (&$ids) {
     $ids[current_coroutine()->getId()] = true;
-    delay(1);
+    while (count($ids) < 5) {
+        Async\suspend();
+    }
 });
 echo count($ids), " coroutines for 5 elements without a limit\n";
 ?>
