@@ -13,8 +13,8 @@
  * coroutine (spec §8.4): a generator may suspend, and the triggers it already yielded may
  * complete (and decide the wait) meanwhile. The helper subscribes into the waiter's waker and
  * hands an exception thrown by the iteration to the waiter, which rethrows it. The helper runs in
- * a child scope of the waiter's, so what the iterator spawns lives there too, and is cancelled
- * when the iteration throws.
+ * a child scope of the waiter's, so what the iterator spawns lives there too: when the iteration
+ * throws, that scope is cancelled at once, before the waiter resumes.
  */
 #include "php_async.h"
 #include "classes/classes.h"
@@ -409,13 +409,30 @@ static void await_helper_entry(void)
 		zend_clear_exception();
 	}
 	w->iterating = false;
-	await_decide(w, NULL);
+	if (w->iterator_error == NULL) {
+		await_decide(w, NULL);
+	}
+	/* else await_helper_done() decides, once this coroutine is finished: it cancels what the
+	 * iterator spawned first, which the helper must not be part of */
 }
 
 /* Why the wait ends when its helper could not finish the iteration and left no error of its own. */
 static zend_object *await_iteration_cancelled(void)
 {
 	return async__new_exception(async__ce_async_cancellation, "The iteration of the triggers was cancelled");
+}
+
+/* The iteration threw: the wait is decided by that error. What the iterator spawned is cancelled
+ * now, before the waiter is woken, so none of it runs on meanwhile (and their cancellations are
+ * queued ahead of the waiter). Outcomes those cancellations settle no longer count. */
+static void await_fail_iteration(await_t *w, zend_async_event_t *event)
+{
+	ZEND_ASSERT(w->helper == NULL && "the helper is finished: the cancellation must not reach it");
+	w->done = true;
+	if (w->scope != NULL) {
+		async__scope_cancel(w->scope, NULL, false);
+	}
+	await_wake(w, event);
 }
 
 /* The helper finished. If it never got to finish the iteration (cancelled before it ran, or
@@ -425,20 +442,24 @@ static void await_helper_done(zend_async_event_t *event, zend_async_event_callba
 {
 	await_t *w = ((await_helper_callback_t *) callback)->wait;
 	w->helper = NULL;
-	if (w->done || !w->iterating) {
+	if (w->done) {
 		return;
 	}
-	w->iterating = false;
-	if (w->iterator_error == NULL) {
-		if (exception != NULL) {
-			ZEND_ASYNC_EVENT_SET_EXCEPTION_HANDLED(event);
-			GC_ADDREF(exception);
-			w->iterator_error = exception;
-		} else {
-			w->iterator_error = await_iteration_cancelled();
+	if (w->iterating) {
+		w->iterating = false;
+		if (w->iterator_error == NULL) {
+			if (exception != NULL) {
+				ZEND_ASYNC_EVENT_SET_EXCEPTION_HANDLED(event);
+				GC_ADDREF(exception);
+				w->iterator_error = exception;
+			} else {
+				w->iterator_error = await_iteration_cancelled();
+			}
 		}
 	}
-	await_decide(w, event);
+	if (w->iterator_error != NULL) {
+		await_fail_iteration(w, event);
+	}
 }
 
 static void await_helper_callback_dispose(zend_async_event_callback_t *callback, zend_async_event_t *event)

@@ -521,12 +521,18 @@ final class Future implements Completable
 }
 
 /**
- * Calls $callback($value, $key) per element, each in a coroutine inside an isolated, not-safe
- * child Scope. concurrency 0 means unlimited. A false return stops iteration. The caller blocks
- * until done. If the callback throws, iteration stops and the exception propagates. Afterwards,
- * coroutines spawned inside callbacks are cancelled if cancelPending, with
- * AsyncCancellation("Cancellation of pending coroutines after iterator completion"), or else
- * awaited. Arrays are copied first. A non-iterable throws TypeError.
+ * Calls $callback($value, $key) per element inside a pool of worker coroutines, in an isolated,
+ * not-safe child Scope. Each worker pulls the next element itself and runs its callback; a worker
+ * is added only while every earlier one is suspended inside its callback, up to concurrency
+ * workers (0 means unlimited), so a callback that never suspends runs every element in one worker,
+ * in order. A false return stops the pulling at once (no further element is taken from the source;
+ * callbacks already running finish). The caller blocks until done. If a callback (or the source)
+ * throws, the pulling stops at once, the callbacks still running are cancelled with
+ * AsyncCancellation("Cancellation of pending coroutines after iterator completion") instead of
+ * being waited for, and the exception propagates. Afterwards, coroutines spawned inside callbacks
+ * are, if cancelPending, first given their first run (those not started yet), then cancelled with
+ * that same AsyncCancellation; else awaited. Either way iterate() returns once they are done.
+ * Arrays are copied first. A non-iterable throws TypeError.
  */
 function iterate(iterable $iterable, callable $callback, int $concurrency = 0, bool $cancelPending = true): void {}
 

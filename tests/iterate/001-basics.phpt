@@ -15,12 +15,17 @@ $r = iterate(["a" => 1, "b" => 2, 5 => 3], function ($value, $key) use (&$seen, 
 var_dump($r);
 echo implode(" ", $seen), "\n";
 
+// Each callback stays suspended until as many run at once as the limit allows (or all that are
+// left have started): workers are added while the others are suspended, up to the limit.
 foreach ([0, 1, 3, 7] as $limit) {
     $running = 0; $max = 0; $done = 0;
-    iterate(range(1, 20), function ($v) use (&$running, &$max, &$done) {
+    iterate(range(1, 20), function ($v) use (&$running, &$max, &$done, $limit) {
         $running++;
         $max = max($max, $running);
-        delay($v % 4);
+        while ($running < ($limit ?: 20) && $done + $running < 20) {
+            Async\suspend();
+        }
+        Async\suspend();
         $running--;
         $done++;
     }, $limit);

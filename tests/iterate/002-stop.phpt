@@ -1,5 +1,5 @@
 --TEST--
-iterate(): a false return stops the iteration (the callbacks already running finish); an exception stops it and propagates; a throwing source too
+iterate(): a false return stops the iteration (the callbacks already running finish); an exception stops it, cancels the callbacks still running and propagates; a throwing source too
 --SKIPIF--
 <?php if (!extension_loaded('async')) die('skip async not loaded'); ?>
 --FILE--
@@ -14,37 +14,42 @@ echo implode(",", $calls), "\n";
 
 // With concurrency 2 the other running callback still finishes.
 $log = [];
-iterate([1, 2, 3, 4, 5, 6], function ($v) use (&$log) {
-    delay($v == 1 ? 5 : 20);
+$state = [];
+iterate([1, 2, 3, 4, 5, 6], function ($v) use (&$log, &$state) {
+    $state[$v] = true;
+    // 1 ends once 2 is running; 2 once 1 has stopped the iteration
+    while (!isset($state[$v == 1 ? 2 : 1]) || ($v == 2 && $state[1] !== 'ended')) { Async\suspend(); }
     $log[] = "end $v";
+    $state[$v] = 'ended';
     return $v == 1 ? false : true;
 }, 2);
 echo implode(", ", $log), "\n";
 
-// An exception stops the iteration; the callbacks already running complete; then it propagates.
+// An exception stops the iteration: no element is pulled after it, the callbacks still running
+// are cancelled (not waited for), then it propagates. (Before issue #39 they completed.)
 $gates = new Gates();
 $log = [];
-$thrown = false;
-spawn(function () use ($gates, &$thrown) {
-    while (!$thrown) { Async\suspend(); } // the failure comes first
-    $gates->open("1");
-    $gates->open("3");
-});
 try {
-    iterate([1, 2, 3, 4, 5], function ($v) use (&$log, $gates, &$thrown) {
-        if ($v == 2) { $thrown = true; throw new RuntimeException("failed at $v"); }
-        $gates->wait((string) $v);
-        $log[] = "done $v";
+    iterate([1, 2, 3, 4, 5], function ($v) use (&$log, $gates) {
+        if ($v == 2) { throw new RuntimeException("failed at $v"); }
+        try {
+            $gates->wait((string) $v); // never opened
+            $log[] = "done $v";
+        } catch (Async\AsyncCancellation $e) {
+            $log[] = "cancelled $v";
+        }
     }, 3);
 } catch (RuntimeException $e) {
     sort($log);
     echo "caught: ", $e->getMessage(), "; ", implode(", ", $log), "\n";
 }
 
-// Two failures: the first one is thrown.
-spawn(fn() => $gates->release("b", "a", "c"));
+// Two failures: the first one is thrown (the others fail on their cancellation).
+spawn(fn() => $gates->release("b"));
 try {
-    iterate(["a", "b", "c"], function ($name) use ($gates) { $gates->wait($name); throw new LogicException("failure $name"); });
+    iterate(["a", "b", "c"], function ($name) use ($gates) {
+        try { $gates->wait($name); } finally { throw new LogicException("failure $name"); }
+    });
 } catch (LogicException $e) { echo "first failure: ", $e->getMessage(), "\n"; }
 
 // A generator that throws: the elements before it were processed, then its exception propagates.
@@ -73,7 +78,7 @@ try {
 --EXPECT--
 1,2
 end 1, end 2
-caught: failed at 2; done 1, done 3
+caught: failed at 2; cancelled 1
 first failure: failure b
 source: source failed after a:1 b:2
 no iterator

@@ -13,7 +13,8 @@ $log = [];
 $caller = spawn(function () use (&$log) {
     try {
         iterate([1, 2, 3, 4], function ($v) use (&$log) {
-            spawn(function () use ($v, &$log) { try { delay(1000); } catch (AsyncCancellation $e) { $log[] = "spawned $v cancelled"; } });
+            spawn(function () use ($v, &$log) { $GLOBALS['started']++; try { delay(1000); } catch (AsyncCancellation $e) { $log[] = "spawned $v cancelled"; } });
+            $GLOBALS['started']++;
             try { delay(1000); } catch (AsyncCancellation $e) { $log[] = "callback $v cancelled"; throw $e; }
         }, 2);
     } catch (AsyncCancellation $e) {
@@ -21,7 +22,10 @@ $caller = spawn(function () use (&$log) {
         throw $e;
     }
 });
-delay(5);
+// until both callbacks and what they spawned are suspended (a loaded machine may take longer than
+// any fixed delay to start them all)
+$started = 0;
+while ($started < 4) { Async\suspend(); }
 $caller->cancel(new AsyncCancellation("caller cancelled"));
 try { await($caller); } catch (AsyncCancellation $e) { echo "caller: ", $e->getMessage(), "\n"; }
 delay(1);
@@ -56,9 +60,10 @@ await($c);
 // In a coroutine of a user scope: the callbacks run in a child of that scope; cancelling it stops them.
 $scope = new Scope();
 $inScope = $scope->spawn(function () {
-    iterate([1, 2], function ($v) { try { delay(1000); } catch (AsyncCancellation $e) { echo "callback $v: ", $e->getMessage(), "\n"; throw $e; } });
+    iterate([1, 2], function ($v) { $GLOBALS['started']++; try { delay(1000); } catch (AsyncCancellation $e) { echo "callback $v: ", $e->getMessage(), "\n"; throw $e; } });
 });
-delay(5);
+$started = 0;
+while ($started < 2) { Async\suspend(); }
 $scope->cancel();
 try { await($inScope); } catch (AsyncCancellation $e) { echo "scope coroutine: ", $e->getMessage(), "\n"; }
 ?>

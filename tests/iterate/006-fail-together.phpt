@@ -6,12 +6,15 @@ iterate(): an unhandled error of a coroutine spawned inside a callback fails its
 <?php
 use Async\{AsyncCancellation, Scope};
 use function Async\{iterate, delay, spawn, await};
+$started = 0;
 $scope = new Scope();
 $scope->setChildScopeExceptionHandler(function ($s, $c, $e) { echo "handler: ", $e->getMessage(), "\n"; });
 $co = $scope->spawn(function () {
     try {
         iterate([1, 2], function ($v) {
-            if ($v == 1) { spawn(function () { delay(2); throw new RuntimeException("inner failure"); }); }
+            // fails once both callbacks are suspended (not on a timer: a loaded machine is slow to start them)
+            if ($v == 1) { spawn(function () { while ($GLOBALS['started'] < 2) { Async\suspend(); } throw new RuntimeException("inner failure"); }); }
+            $GLOBALS['started']++;
             try { delay(5000); } catch (AsyncCancellation $e) { echo "callback $v: ", $e->getMessage(), "\n"; throw $e; }
         });
     } catch (Throwable $e) { echo "iterate threw ", get_class($e), ": ", $e->getMessage(), "\n"; }

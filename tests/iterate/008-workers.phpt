@@ -1,5 +1,5 @@
 --TEST--
-iterate() with a concurrency limit runs the callbacks in at most that many worker coroutines, each taking the next element when it finished one; false or an exception stops the elements not yet pulled; without a limit each element gets its own coroutine
+iterate() with a concurrency limit runs the callbacks in at most that many worker coroutines, each taking the next element when it finished one; false or an exception stops the elements not yet pulled; without a limit a worker is added whenever all of them are suspended (here: one per element)
 --SKIPIF--
 <?php if (!extension_loaded('async')) die('skip async not loaded'); ?>
 --FILE--
@@ -12,7 +12,9 @@ $running = $most = 0;
 iterate(range(1, 7), function ($v) use (&$ids, &$running, &$most) {
     $most = max($most, ++$running);
     $ids[current_coroutine()->getId()][] = $v;
-    delay($v % 3);
+    for ($i = 0; $i <= $v % 3; $i++) {
+        Async\suspend();
+    }
     $running--;
 }, 3);
 echo count($ids), " workers, at most $most at once, ", array_sum(array_map('count', $ids)), " elements\n";
@@ -40,7 +42,7 @@ iterate($gen(), function ($v) use (&$done) {
 }, 1);
 echo "done ", implode(',', $done), "\n";
 
-/* an exception stops it too, and is what iterate() throws */
+/* an exception stops it too, at once (no element is pulled after it), and is what iterate() throws */
 try {
     iterate($gen(), function ($v) {
         if ($v === 3) {
@@ -51,11 +53,13 @@ try {
     echo get_class($e), ': ', $e->getMessage(), "\n";
 }
 
-/* no limit: one coroutine per element */
+/* no limit: while every callback stays suspended, one coroutine per element */
 $ids = [];
 iterate(range(1, 5), function ($v) use (&$ids) {
     $ids[current_coroutine()->getId()] = true;
-    delay(1);
+    while (count($ids) < 5) {
+        Async\suspend();
+    }
 });
 echo count($ids), " coroutines for 5 elements without a limit\n";
 ?>
@@ -68,6 +72,5 @@ done 1,2
 pull 1
 pull 2
 pull 3
-pull 4
 RuntimeException: element 3 failed
 5 coroutines for 5 elements without a limit
