@@ -40,6 +40,8 @@ static zend_object_handlers future_handlers;
 typedef struct {
 	zend_future_t future;  /* first: the event */
 	async_future_reader_gone_fn reader_gone; /* see async__future_on_reader_gone() */
+	zend_object *carried_from; /* finally(): the parent whose error this child carries on (one
+	                            * reference): handled here, it is handled there (§8.2.5) */
 	zend_object std;       /* Async\FutureState; extra_size bytes, if any, follow it */
 } async_future_t;
 
@@ -216,6 +218,12 @@ static void future_task_run(async_future_task_t *task)
 	if (error != NULL && is_exit(error)) {
 		zval_ptr_dtor(&retval);
 		return; /* exit() unwinds the coroutine; the done callback cancels the child */
+	}
+	if (task->kind == CHAIN_FINALLY && in->exception != NULL && task->child->carried_from == NULL) {
+		/* the parent's error goes on in the child (as its error, or the previous of the
+		 * callable's): whoever handles the child's handles it */
+		task->child->carried_from = &task->parent->std;
+		GC_ADDREF(&task->parent->std);
 	}
 	if (error != NULL) {
 		EG(exception) = NULL; /* the reference moves to us */
@@ -485,9 +493,24 @@ static void future_report_disposal(async_future_t *f)
 	}
 }
 
+/* A finally() child that carried its parent's error on: if the child's error was handled (awaited,
+ * caught), so was the parent's, and the parent, disposed when the child lets it go, does not
+ * warn. A child only ignore()d leaves the parent's warning. */
+static void future_hand_back(async_future_t *f)
+{
+	if (f->carried_from == NULL) {
+		return;
+	}
+	if (FUTURE_HAS(f, ZEND_ASYNC_EVENT_F_EXCEPTION_HANDLED) && !FUTURE_HAS(f, ZEND_FUTURE_F_IGNORED)) {
+		async_future_t *parent = FUTURE_FROM_STD(f->carried_from);
+		ZEND_ASYNC_EVENT_SET(FUTURE_EV(parent), ZEND_ASYNC_EVENT_F_EXCEPTION_HANDLED);
+	}
+}
+
 static void future_state_dtor_obj(zend_object *object)
 {
 	zend_objects_destroy_object(object);
+	future_hand_back(FUTURE_FROM_STD(object));
 	future_report_disposal(FUTURE_FROM_STD(object));
 }
 
@@ -507,6 +530,11 @@ static void future_state_free_obj(zend_object *object)
 	if (f->future.completed_filename) {
 		zend_string_release(f->future.completed_filename);
 	}
+	if (f->carried_from != NULL) {
+		zend_object *parent = f->carried_from;
+		f->carried_from = NULL;
+		OBJ_RELEASE(parent); /* its own disposal check runs now */
+	}
 	zend_object_std_dtor(object);
 }
 
@@ -517,6 +545,9 @@ static HashTable *future_state_get_gc(zend_object *object, zval **table, int *nu
 	zend_get_gc_buffer_add_zval(buf, &f->future.result);
 	if (f->future.exception) {
 		zend_get_gc_buffer_add_obj(buf, f->future.exception);
+	}
+	if (f->carried_from) {
+		zend_get_gc_buffer_add_obj(buf, f->carried_from);
 	}
 	zend_async_callbacks_vector_t *v = &FUTURE_EV(f)->callbacks;
 	for (uint32_t i = 0; i < v->length; i++) {

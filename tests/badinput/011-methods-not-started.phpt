@@ -68,8 +68,8 @@ after cancel:
   getTrace: NULL
   cancel again: NULL
   finally after completion: NULL
-  await threw Async\AsyncCancellation: before start
-  await again (replay) threw Async\AsyncCancellation: before start
   [finally, same=true]
   [late finally runs at once]
+  await threw Async\AsyncCancellation: before start
+  await again (replay) threw Async\AsyncCancellation: before start
 end

@@ -71,6 +71,6 @@ after self-cancel (not yet delivered):
   getTrace: NULL
   suspend delivers it threw Async\AsyncCancellation: self
   next suspend is normal: NULL
+  [finally, same=true]
   await: 'finished normally'
 afterwards: cancelled=true result='finished normally'
-  [finally, same=true]

@@ -120,8 +120,8 @@ echo "-- end\n";
   time_nanosleep: true
 [/dtor while unwinding a cancelled coroutine]
   <coroutine spawned in dtor while unwinding a cancelled coroutine ran>
--- cancelled: Coroutine cancelled
   <finally handler from dtor while unwinding a cancelled coroutine>
+-- cancelled: Coroutine cancelled
 [dtor of a released result]
   spawn: Async\Coroutine
   protect: 'protected'

@@ -81,7 +81,6 @@ $scope->awaitCompletion(Async\timeout(1000));
 echo "end\n";
 ?>
 --EXPECTF--
-string(4) "body"
 [finally handler]
   spawn: Async\Coroutine
   protect: 'protected'
@@ -90,6 +89,7 @@ string(4) "body"
   get_coroutines: true
   cancel: NULL
   finally: NULL
+string(4) "body"
   <coroutine spawned in finally handler ran>
   <finally handler from finally handler>
   await: 'awaited'
@@ -101,17 +101,17 @@ string(4) "body"
 [/finally handler]
 ok handler: completed=true running=false result='R'
 failed handler: completed=true exception=LogicException
-  await self: 'self'
   cancel own coroutine: NULL
   <handler added by a handler ran>
   register another handler: NULL
   await own coroutine with a token: 'self'
   cancel another coroutine: NULL
+  await self: 'self'
   await the cancelled one threw Async\AsyncCancellation: from a handler
   protect with a wait: 'protected'
   cancel not-started: NULL
-  await the not-started one threw Async\AsyncCancellation: Coroutine cancelled
   handler: own coroutine is cancelled: true
+  await the not-started one threw Async\AsyncCancellation: Coroutine cancelled
   handler: delay: NULL
   handler: spawn+await: 'inner'
   await with failing handler: 't'

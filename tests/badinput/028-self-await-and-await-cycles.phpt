@@ -76,8 +76,8 @@ Stack trace:
 #1 {main}
   thrown in %s.php on line 7
 == self-await in a finally handler (exit 0)
-string(1) "r"
 [handler: await returned]
+string(1) "r"
 == two coroutines awaiting each other (exit 255)
 [end of script]
 [a: Deadlock detected]

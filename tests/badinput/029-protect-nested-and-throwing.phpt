@@ -72,7 +72,8 @@ show("static closure", fn() => protect(static fn() => "static"));
 show("closure from callable", fn() => protect(Closure::fromCallable('phpversion')) !== "");
 show("by-reference return", fn() => protect(function &() { static $v = "ref"; return $v; }));
 
-// protect() in main, in a finally handler of a cancelled coroutine, and a cancellation thrown by hand.
+// protect() in main, in a finally handler of a cancelled coroutine (it runs right after the
+// cancellation, before main's await() resumes), and a cancellation thrown by hand.
 show("in main", fn() => protect(fn() => delay(1) ?? "main protected"));
 $c = spawn(fn() => delay(100000));
 $c->finally(function () { echo "  handler: ", protect(fn() => delay(1) ?? "protected in handler"), "\n"; });
@@ -97,6 +98,6 @@ static closure: 'static'
 closure from callable: true
 by-reference return: 'ref'
 in main: 'main protected'
-handler of a cancelled coroutine: Async\AsyncCancellation: Coroutine cancelled
-  handler: cancellation thrown by hand: Async\AsyncCancellation: manual
+  handler: handler of a cancelled coroutine: Async\AsyncCancellation: Coroutine cancelled
+cancellation thrown by hand: Async\AsyncCancellation: manual
 protected in handler

@@ -1,5 +1,5 @@
 --TEST--
-Future::finally(): runs on success and on error with no argument, passes the outcome through; a throw rejects the child; it does not mark the parent's error handled
+Future::finally(): runs on success and on error with no argument, passes the outcome through; a throw rejects the child; the parent's error, carried on in the child, is handled when the child's is (issue #39 item 7: tests/future/030)
 --SKIPIF--
 <?php if (!extension_loaded('async')) die('skip async not loaded'); ?>
 --FILE--
@@ -10,8 +10,8 @@ use function Async\{spawn, await};
 $ok = Future::completed("value")->finally(function (...$args) { echo "finally on success, args: ", count($args), "\n"; return "ignored"; });
 var_dump(await($ok));
 
-// finally() observes an error, it does not handle it (only catch() does): the parent future, whose
-// error reached no catch(), warns when it dies even though the child was awaited.
+// finally() observes an error and carries it on in its child: the child awaited, the parent's
+// error is handled too, and the parent does not warn when it dies.
 $ex = new RuntimeException("kept");
 $failed = Future::failed($ex)->finally(function (...$args) { echo "finally on error, args: ", count($args), "\n"; });
 try { await($failed); } catch (RuntimeException $e) { var_dump($e === $ex); }
@@ -35,12 +35,8 @@ try { await($fin); } catch (Async\AsyncCancellation $e) { echo get_class($e), ":
 finally on success, args: 0
 string(5) "value"
 finally on error, args: 0
-
-Warning: Unhandled exception in Future: kept; use catch() or ignore() to handle it (created at %s008-finally.php:%d, completed at %s008-finally.php:%d) in %s on line %d
 bool(true)
 from finally, previous: NULL
-
-Warning: Unhandled exception in Future: original; use catch() or ignore() to handle it (created at %s, completed at %s) in %s on line %d
 from finally, previous: RuntimeException: original
 finally after cancel
 Async\AsyncCancellation: Future has been cancelled
