@@ -3,6 +3,7 @@ Fatal error in a coroutine: the register_shutdown_function() callbacks run first
 --SKIPIF--
 <?php if (!extension_loaded('async')) die('skip async not loaded'); ?>
 --INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 async.debug_deadlock=0
 display_errors=1
 log_errors=0
