@@ -134,6 +134,6 @@ echo "-- end\n";
   finally: NULL
 [/automatic gc in coroutine]
   <coroutine spawned in automatic gc in coroutine ran>
-string(9) "loop done"
   <finally handler from automatic gc in coroutine>
+string(9) "loop done"
 -- end

@@ -107,7 +107,7 @@ for ($i = 0; $i < 2; $i++) {
 echo json_encode($results), "\n";
 var_dump($errors);
 ?>
---EXPECT--
+--EXPECTF--
 Async\AsyncCancellation: enough
 aborted at once
 42 Operation was aborted by an application callback
@@ -115,6 +115,6 @@ again 0
 plain
 multi select cancelled
 at once
-[["no thanks",23,"Failure writing output to destination","fine"],5120,5120]
+[["no thanks",23,"Failure writing output to destination%S","fine"],5120,5120]
 array(0) {
 }

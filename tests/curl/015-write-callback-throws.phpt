@@ -67,7 +67,7 @@ echo 'curl_exec: ', await(spawn(function () use ($url) {
     }
 })), "\n";
 ?>
---EXPECT--
+--EXPECTF--
 stock:     callback called more than once, thrown more than once, curl_errno 0, results {"other":0,"thrower":0}, the other got 5120 bytes
 coroutine: callback called once, thrown once, curl_errno 23, results {"other":0,"thrower":23}, the other got 5120 bytes
-curl_exec: no thanks, curl_errno 23 (Failure writing output to destination)
+curl_exec: no thanks, curl_errno 23 (Failure writing output to destination%S)
