@@ -22,7 +22,7 @@ function probe(string $where, int $port): void
         fwrite($sock, "3");
         echo "$where: the first stream is still open (a second connection was made)\n";
     } catch (TypeError $e) {
-        echo "$where: ", $e->getMessage(), "\n";
+        echo "$where: the first stream is closed with the second (one connection)\n"; // the message differs on 8.5
     }
     $a = pfsockopen('udp://127.0.0.1', $port + 1.0);
     $b = pfsockopen('udp://127.0.0.1', $port + 1);
@@ -41,14 +41,14 @@ probe('stock', $port);
 await(spawn(fn () => probe('coroutine', $port + 2)));
 ?>
 --EXPECTF--
-stock: fwrite(): supplied resource is not a valid stream resource
+stock: the first stream is closed with the second (one connection)
 stock: a float port is the same key: yes
 
 Deprecated: pfsockopen(): Passing null to parameter #2 ($port) of type int is deprecated in %s on line %d
 
 Warning: pfsockopen(): Unable to connect to udp://127.0.0.1:0 (%s) in %s on line %d
 bool(false)
-coroutine: fwrite(): supplied resource is not a valid stream resource
+coroutine: the first stream is closed with the second (one connection)
 coroutine: a float port is the same key: yes
 
 Deprecated: pfsockopen(): Passing null to parameter #2 ($port) of type int is deprecated in %s on line %d
