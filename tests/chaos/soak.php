@@ -70,9 +70,7 @@ const KNOWN_BUGS = [
         . ' hooks/cancel_on_top.c; tests/chaos/012-*, tests/db/007-*); tolerated: such an'
         . ' outcome of a cancelled operation is counted as known.mysql-connect-cancel',
 ];
-/* The server's read timeout (s). A blackholed direction of the harsh proxy drops its client's close
- * too, so a server connection whose request was cut there ends only with this timeout: the wait for
- * the baseline after the load is longer than it. */
+/* The server's read timeout (s); the wait for the baseline after the load is longer than it. */
 const SERVER_READ_TIMEOUT = 30;
 const RSS_BOUND_MIB = 8;
 const RSS_BOUND_PCT = 10;
@@ -1083,9 +1081,13 @@ printf("soak: load stopped in %.1f s\n", (hrtime(true) - $stopT) / 1e9);
 
 db_check();
 
-// Back to the baseline: the server's connections end as their clients' closes come through the
-// proxies, or with the server's read timeout where a blackhole swallowed the close; the pool may
-// keep more idle connections than at the start (each one a descriptor).
+// Back to the baseline. The load is over, but a proxy may still hold sessions of it: bytes it took
+// from a client that left are still trickling to the server under a bandwidth cap, or a blackhole
+// swallowed the client's close. Every session of both proxies is reset now (both sides get a RST,
+// as in a restart of the upstream), so the server's connections end through the reset path;
+// the pool may keep more idle connections than at the start (each one a descriptor).
+$slow->restartUpstream(0);
+$harsh->restartUpstream(0);
 $workers = null;
 $w = null;
 $deadline = microtime(true) + SERVER_READ_TIMEOUT + 10;
