@@ -37,13 +37,16 @@ await(spawn(function () use ($db, $file) {
         $holder->beginTransaction();
         $holder->exec($lock);
         $ticker = new Ticker(1);
-        spawn(function () use ($holder) {
+        $committer = spawn(function () use ($holder) {
             delay(100);
             $holder->commit();
         });
         $t0 = hrtime(true);
         $result = $call();
         $t1 = hrtime(true);
+        // The server lets the call go at the COMMIT, which may resume it before the committer has
+        // read COMMIT's answer: the next step's beginTransaction() on $holder waits for that.
+        await($committer);
         $ms = ms_since($t0);
         $ticker->stop();
         $ticks = $ticker->ticksIn($t0, $t1);
