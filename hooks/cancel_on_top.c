@@ -74,28 +74,27 @@ void async__exception_on_top(zend_object *ex)
 	zend_exception_set_previous(ex, top); /* takes the reference EG(exception) held */
 }
 
-bool async__exception_has_cancellation(zend_object *ex)
+/* `ex` itself, or the first cancellation of its chain; NULL when there is none. */
+static zend_object *cot_first_cancellation(zend_object *ex)
 {
 	for (int depth = 0; ex != NULL && depth < 1000; ex = async__exception_previous(ex), depth++) {
 		if (async__hook_is_cancellation(ex)) {
-			return true;
+			return ex;
 		}
 	}
-	return false;
+	return NULL;
+}
+
+bool async__exception_has_cancellation(zend_object *ex)
+{
+	return cot_first_cancellation(ex) != NULL;
 }
 
 void async__cancellation_on_top(void)
 {
-	zend_object *top = EG(exception);
-	if (async__hook_is_cancellation(top)) {
-		return;
-	}
-	zend_object *ex = top;
-	for (int depth = 0; depth < 1000 && (ex = async__exception_previous(ex)) != NULL; depth++) {
-		if (async__hook_is_cancellation(ex)) {
-			async__exception_on_top(ex);
-			return;
-		}
+	zend_object *cancellation = cot_first_cancellation(EG(exception));
+	if (cancellation != NULL) {
+		async__exception_on_top(cancellation); /* nothing when it is on top already */
 	}
 }
 

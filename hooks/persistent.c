@@ -555,6 +555,9 @@ void async__persistent_stream_made(php_stream *stream, const char *persistent_id
 /* A persistent open of `key` (NULL: unknown, the result is only held) by PHP's `orig`. */
 static void stream_open(zend_coroutine_t *co, zend_string *key, zif_handler orig, INTERNAL_FUNCTION_PARAMETERS)
 {
+	if (UNEXPECTED(EG(exception))) {
+		RETURN_THROWS(); /* a deprecation's handler threw while the arguments were coerced */
+	}
 	persist_held_t *mine = key != NULL ? open_prepare(co, key) : NULL;
 	if (key == NULL) {
 		held_prune(co);
@@ -639,12 +642,6 @@ static ZEND_FUNCTION(async_pfsockopen)
 			key = NULL;
 		}
 	}
-	if (UNEXPECTED(EG(exception))) { /* a deprecation's handler threw */
-		if (key != NULL) {
-			zend_string_release(key);
-		}
-		RETURN_THROWS();
-	}
 	stream_open(co, key, orig, INTERNAL_FUNCTION_PARAM_PASSTHRU);
 	if (key != NULL) {
 		zend_string_release(key);
@@ -665,12 +662,6 @@ static ZEND_FUNCTION(async_stream_socket_client)
 	zval *address = ZEND_CALL_ARG(execute_data, 1);
 	zend_string *key = arg_as_string(address, 1)
 		? key_cut(zend_strpprintf(0, "stream_socket_client__%s", Z_STRVAL_P(address))) : NULL;
-	if (UNEXPECTED(EG(exception))) { /* a deprecation's handler threw */
-		if (key != NULL) {
-			zend_string_release(key);
-		}
-		RETURN_THROWS();
-	}
 	stream_open(co, key, orig, INTERNAL_FUNCTION_PARAM_PASSTHRU);
 	if (key != NULL) {
 		zend_string_release(key);
