@@ -39,6 +39,7 @@ foreach ($patterns as $name => $pick) {
             $st->execute([$i * 10]);
             return (int) $st->fetchColumn() === $i * 10 + $k + 1 ? 0 : 1;
         }));
+        pool_settle_mysql($pdo);
         $most = max($most, $status('Prepared_stmt_count'));
     }
     echo "$name: server prepares ", $status('Com_stmt_prepare') - $prepares, ', closed ', $status('Com_stmt_close') - $closes,

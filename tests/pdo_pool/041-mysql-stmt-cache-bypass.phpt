@@ -40,6 +40,7 @@ foreach ($cases as $name => [$pdo, $options]) {
             return (int) $st->fetchColumn() === $i * 3 ? 0 : 1;
         }));
     }
+    pool_settle_mysql($pdo);
     echo "$name: server prepares ", $status('Com_stmt_prepare') - $prepares, ', open on the server ', $status('Prepared_stmt_count'),
         ", wrong answers $wrong\n";
 }
