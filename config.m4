@@ -41,6 +41,11 @@ if test "$PHP_ASYNC" != "no"; then
   if test -f "$ASYNC_PHP_INCLUDES/ext/pdo/php_pdo_driver.h"; then
     AC_DEFINE([HAVE_ASYNC_PDO_POOL], [1], [Whether the PDO pool is built])
     AC_MSG_RESULT([yes])
+    dnl mysqlnd's headers (php8.x-dev installs them too): a pooled MySQL connection broken by a
+    dnl cancellation is shut down on the wire at once (hooks/pdo_pool_sever.c).
+    if test -f "$ASYNC_PHP_INCLUDES/ext/mysqlnd/mysqlnd_reverse_api.h"; then
+      AC_DEFINE([HAVE_ASYNC_MYSQLND], [1], [Whether mysqlnd's headers are there])
+    fi
   else
     AC_MSG_RESULT([no])
     AC_MSG_WARN([PDO's headers not found: PDO::ATTR_POOL_ENABLED will not exist])
@@ -81,7 +86,7 @@ if test "$PHP_ASYNC" != "no"; then
      core/exceptions.c core/awaitable.c core/coroutine_output.c core/coroutine_autoload.c core/coroutine_finally.c core/coroutine_awaiter.c core/clock.c core/stack_arena.c core/wait.c core/main_end.c core/import.c core/workers.c core/iterator.c \
      reactor/timer.c reactor/poll.c reactor/io.c reactor/dns.c reactor/signal.c reactor/process.c reactor/fs_event.c reactor/work.c \
      classes/context.c classes/scope.c classes/future.c classes/timeout.c classes/task_group.c classes/task_group_join.c classes/iterate.c classes/virtual_time.c classes/await.c classes/signal_wait.c classes/fs_watcher.c classes/cpu.c classes/runtime_stats.c \
-     hooks/functions.c hooks/cancel_on_top.c hooks/sleep.c hooks/dns.c hooks/sockets.c hooks/stream_transport.c hooks/stream_select.c hooks/stream_read.c hooks/pcntl.c hooks/curl.c hooks/curl_multi.c hooks/pgsql.c hooks/pgsql_conn.c hooks/pgsql_cancel.c hooks/pdo_pool.c hooks/pdo_pool_conn.c hooks/pdo_pool_stmt.c hooks/persistent.c hooks/exec.c hooks/proc_wait.c hooks/stdio.c hooks/stdio_files.c hooks/stdio_lock.c hooks/stdio_wrapper.c hooks/stdio_pool.c hooks/watchdog.c hooks/dump.c hooks/time.c],
+     hooks/functions.c hooks/cancel_on_top.c hooks/sleep.c hooks/dns.c hooks/sockets.c hooks/stream_transport.c hooks/stream_select.c hooks/stream_read.c hooks/pcntl.c hooks/curl.c hooks/curl_multi.c hooks/pgsql.c hooks/pgsql_conn.c hooks/pgsql_cancel.c hooks/pdo_pool.c hooks/pdo_pool_conn.c hooks/pdo_pool_stmt.c hooks/pdo_pool_sever.c hooks/persistent.c hooks/exec.c hooks/proc_wait.c hooks/stdio.c hooks/stdio_files.c hooks/stdio_lock.c hooks/stdio_wrapper.c hooks/stdio_pool.c hooks/watchdog.c hooks/dump.c hooks/time.c],
     $ext_shared,, [-DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 -Wall -Wno-unused-parameter $ASYNC_CC_FLAGS])
   PHP_ADD_BUILD_DIR([$ext_builddir/core])
   PHP_ADD_BUILD_DIR([$ext_builddir/reactor])

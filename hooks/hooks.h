@@ -683,7 +683,15 @@ bool async__pdo_conn_override(async_pdo_conn_t *conn, zend_long attr, zval *valu
 
 void async__pdo_pool_conn_minit(void);
 void async__pdo_pool_conn_mshutdown(void);
-/* A cancellation, or the exit()/shutdown unwinding: what a call ended with when it was stopped. */
+
+/* ---------------------------------------------------------------------------------------------
+ * hooks/pdo_pool_sever.c: a MySQL connection broken by a cancellation, cut off on the wire
+ * ------------------------------------------------------------------------------------------- */
+
+/* Shuts the connection's socket down (the server rolls its transaction back now), whatever keeps
+ * the PDO object alive; the descriptor stays mysqlnd's. */
+void async__pdo_conn_sever(async_pdo_conn_t *conn);
+void async__pdo_sever_minit(void);
 
 /* ---------------------------------------------------------------------------------------------
  * hooks/pdo_pool_stmt.c: the prepared-statement cache of each connection

@@ -1060,6 +1060,7 @@ zend_result async__hook_pdo_pool_minit(void)
 	each_pdo_class(class_install);
 	async__pdo_pool_conn_minit();
 	async__pdo_stmt_cache_minit();
+	async__pdo_sever_minit();
 	return SUCCESS;
 }
 
