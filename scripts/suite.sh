@@ -4,11 +4,9 @@
 # the layering rules (scripts/check-layout.sh, on the objects just built) and its self-test, the
 # packaging metadata (scripts/check-package.sh), the C
 # unit tests of the ABI, the phpt suite, the phpt suite again under opcache's tracing JIT
-# (hot thresholds at 1), a bounded run of the stress fuzzer, and, with SOAK_SECONDS set, a soak of
-# that length (scripts/soak.sh; off by default while its open finding, a pooled MySQL connection
-# left in a transaction after a cancellation, holds a row lock past innodb_lock_wait_timeout now
-# and then: docs/chaos.md). Heavier lanes (valgrind, debug PHP, sanitizers, the function JIT, the
-# 30-minute soak): scripts/lanes.sh.
+# (hot thresholds at 1), a bounded run of the stress fuzzer, and a soak of SOAK_SECONDS (default
+# 120; 0 leaves it out; scripts/soak.sh). Heavier lanes (valgrind, debug PHP, sanitizers, the
+# function JIT, the 30-minute soak): scripts/lanes.sh.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/setup.sh" || exit 1
@@ -51,7 +49,7 @@ run_lane "phpt suite, tracing JIT" "$root/scripts/run-phpt.sh" jit-tracing $("$r
 if [ -f "$root/tests/fuzz/run.php" ]; then
   run_lane "stress fuzzer (seeds 1..${FUZZ_SEEDS:-300})" php "$root/tests/fuzz/run.php" 1 "${FUZZ_SEEDS:-300}"
 fi
-soak_seconds=${SOAK_SECONDS:-0}
+soak_seconds=${SOAK_SECONDS:-120}
 if [ -f "$root/tests/chaos/soak.php" ] && [ "$soak_seconds" != 0 ]; then
   run_lane "soak (${soak_seconds} s: HTTP through the fault proxy, the PDO pool, channels, cancellations)" \
     "$root/scripts/soak.sh" "$soak_seconds"
