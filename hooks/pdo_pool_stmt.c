@@ -195,10 +195,17 @@ bool async__pdo_stmt_cache_back(zend_object *obj)
 	bool keep = !c->tainted && !conn->broken && !conn->tpl->closed && !(EG(flags) & EG_FLAGS_IN_SHUTDOWN)
 		&& pending == NULL && stmt_reset(obj);
 	if (EG(exception) != NULL) {
+		/* the reset failed: the statement goes; a cancellation that came while it read the rest
+		 * of an unbuffered result (it may wait from PHP 8.4 on) is the coroutine's, not ours */
 		zend_object *ex = EG(exception);
 		EG(exception) = NULL;
-		OBJ_RELEASE(ex);
 		keep = false;
+		if (async__exception_has_cancellation(ex)) {
+			ZEND_ASSERT(pending == NULL);
+			pending = ex;
+		} else {
+			OBJ_RELEASE(ex);
+		}
 	}
 	EG(exception) = pending;
 	if (!keep) {

@@ -633,7 +633,9 @@ function db_setup(array $db): void
         PDO::ATTR_POOL_STMT_CACHE_SIZE => 16, PDO::ATTR_EMULATE_PREPARES => false,
         // No transaction of the workload holds a row for more than a fraction of a second: a
         // lock held for 10 s is a connection nobody uses any more, reported while it is there.
-        PDO::MYSQL_ATTR_INIT_COMMAND => 'SET SESSION innodb_lock_wait_timeout = 10']);
+        // (Pdo\Mysql's constant from 8.4 on: 8.5 deprecates PDO's)
+        constant(PHP_VERSION_ID >= 80400 ? 'Pdo\Mysql::ATTR_INIT_COMMAND' : 'PDO::MYSQL_ATTR_INIT_COMMAND')
+            => 'SET SESSION innodb_lock_wait_timeout = 10']);
 }
 
 function db_worker(int $n): void

@@ -29,7 +29,13 @@ echo 'server: memory below its limit: ', var_export($stats['memory'] < 4096, tru
 echo flood_ask($client, 'close'), "\n";
 flood_stats($spipes, fn($f) => $f['connections'] === 0);
 echo 'afterwards: ', flood_ask($client, 'open 50'), "\n";
-echo 'server running: ', var_export(proc_get_status($server)['running'], true), "\n";
+$running = proc_get_status($server)['running'];
+echo 'server running: ', var_export($running, true), "\n";
+if (!$running) {
+    // why it ended, for the diff (the CLI prints errors on stdout)
+    echo 'server said: ', implode("\n", $GLOBALS['flood_said'] ?? []), stream_get_contents($spipes[1]),
+        stream_get_contents($spipes[2]), "\n";
+}
 flood_stop(...$client);
 echo 'server exit: ', flood_stop($server, $spipes) !== 255 ? 'terminated' : 'fatal error', "\n";
 ?>
