@@ -23,14 +23,25 @@
  * backed off on a timer instead of spinning), the server closes keep-alive connections idle for
  * over a second, oldest first, and refuses what waits in the backlog: a spare descriptor kept for
  * this is given up, each pending connection is accepted, answered 503 and closed, and the spare
- * is taken back. Above 80% of memory_limit new connections are refused the same way.
+ * is taken back. Above 80% of memory_limit new connections are refused the same way; above half
+ * of it reads take under 1 KiB at a time instead of 64 KiB (the heap may be too fragmented for the
+ * larger buffer).
  */
 use function Async\spawn;
+use function Async\suspend;
 use function Async\delay;
 use function Async\current_coroutine;
 
 const MAX_HEADER_BYTES = 65536;
 const READ_CHUNK = 65536;
+/* Above half of memory_limit reads take at most this: a 64 KiB buffer is 16 contiguous pages of
+ * PHP's allocator, which a heap fragmented by thousands of connections may not have free while
+ * memory_get_usage() still shows room, and one more 2 MiB chunk would pass the limit (a fatal
+ * error, seen at 4 MiB under a flood); a string of this size takes one page's slot. */
+const LEAN_READ_CHUNK = 1024 - 32;
+/* Accepts in a row before the accepting coroutine lets the new connections start: a backlog
+ * accepted at once would all pass the memory check before any of them had allocated anything. */
+const ACCEPT_BURST = 16;
 /* Under a flood: keep-alive connections idle this long may be closed to make room, this many at a
  * time; at most this many pending connections are refused per failed accept. */
 const SHED_IDLE_AFTER_NS = 1_000_000_000;
@@ -152,12 +163,14 @@ final class HttpServer
     /** @var resource|null */
     public $spare = null;
     public int $memory_budget = PHP_INT_MAX;
+    public int $lean_above = PHP_INT_MAX;
 
     public function __construct(public int $delay_ms = 0)
     {
         $limit = http_bytes((string) ini_get('memory_limit'));
         if ($limit > 0) {
             $this->memory_budget = intdiv($limit * 4, 5);
+            $this->lean_above = intdiv($limit, 2);
         }
         $this->spare = @fopen('/dev/null', 'r') ?: null;
     }
@@ -188,7 +201,8 @@ function http_connection($conn, ?HttpServer $server = null): void
             if ($id !== null && $answered && $buffer === '') {
                 $server->idle[$id] = hrtime(true); // a keep-alive connection waits for its next request
             }
-            $chunk = fread($conn, READ_CHUNK);
+            $lean = $server !== null && memory_get_usage() > $server->lean_above;
+            $chunk = fread($conn, $lean ? LEAN_READ_CHUNK : READ_CHUNK);
             if ($id !== null) {
                 unset($server->idle[$id]);
             }
@@ -286,6 +300,7 @@ function http_accept_failed($listener, HttpServer $server): void
 function http_serve($listener, ?int $max_connections = null, ?HttpServer $server = null): void
 {
     $server ??= new HttpServer();
+    $burst = 0;
     for ($served = 0; $max_connections === null || $served < $max_connections;) {
         $conn = @stream_socket_accept($listener, -1);
         if ($conn === false) {
@@ -299,6 +314,10 @@ function http_serve($listener, ?int $max_connections = null, ?HttpServer $server
         }
         $served++;
         spawn('http_connection', $conn, $server);
+        if (++$burst >= ACCEPT_BURST) {
+            $burst = 0;
+            suspend(); // the new connections run first: memory_get_usage() then counts them
+        }
     }
 }
 
