@@ -678,10 +678,11 @@ static void conn_after_error(async_pdo_conn_t *conn, pdo_stmt_t *stmt, bool canc
 	if (cancelled) {
 		/* whatever the server still does for it, it is not handed out half-way */
 		conn->broken = true;
-		if (conn->tpl->driver == ASYNC_PDO_DRIVER_MYSQL) {
-			async__pdo_conn_sever(conn); /* its transaction ends now, whoever still holds the object */
+		if (conn->tpl->driver != ASYNC_PDO_DRIVER_MYSQL) {
+			return;
 		}
-		if (conn->tpl->driver == ASYNC_PDO_DRIVER_MYSQL && conn->thread_id > 0 && !conn->tpl->closed) {
+		async__pdo_conn_sever(conn); /* its transaction ends now, whoever still holds the object */
+		if (conn->thread_id > 0 && !conn->tpl->closed) {
 			killer_t *k = emalloc(sizeof(killer_t));
 			k->tpl = conn->tpl;
 			k->thread_id = conn->thread_id;

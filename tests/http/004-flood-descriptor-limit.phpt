@@ -12,10 +12,6 @@ require __DIR__ . '/flood.inc';
 
 [$server, $spipes, $addr] = flood_server(256);
 $client = flood_client(2048, $addr);
-$counts = function (string $answer): array {
-    preg_match_all('/(\w+)=(\d+)/', $answer, $m);
-    return array_map('intval', array_combine($m[1], $m[2]));
-};
 
 // 1. 150 keep-alive connections, each answered once and then idle.
 echo '150 connections: ', flood_ask($client, 'open 150'), "\n";
@@ -25,7 +21,7 @@ echo 'server: ', $stats['connections'], " open, all idle\n";
 usleep(1100000);
 
 // 2. 300 more at once: far beyond the 256 descriptors the server has.
-$flood = $counts(flood_ask($client, 'open 300'));
+$flood = flood_fields(flood_ask($client, 'open 300'));
 echo 'flood of 300: every one answered 200 or 503, or closed: ',
     var_export($flood['ok'] + $flood['refused'] + $flood['closed'] === 300 && $flood['failed'] === 0, true), "\n";
 echo 'flood of 300: some served: ', var_export($flood['ok'] > 0, true), ', some refused with 503: ',
@@ -33,7 +29,7 @@ echo 'flood of 300: some served: ', var_export($flood['ok'] > 0, true), ', some 
 $stats = flood_stats($spipes, fn($f) => $f['exhausted'] > 0 && $f['refused'] > 0 && $f['shed'] > 0);
 echo 'server: accepts failed for want of descriptors: ', var_export($stats['exhausted'] > 0, true),
     ', refused: ', var_export($stats['refused'] > 0, true), ', idle connections shed: ', var_export($stats['shed'] > 0, true), "\n";
-$idle = $counts(flood_ask($client, 'count'));
+$idle = flood_fields(flood_ask($client, 'count'));
 echo 'idle connections of step 1 closed by the server: ', var_export($idle['gone'] > 0, true), "\n";
 
 // 3. The clients go away; the server is alive, and serves as before.

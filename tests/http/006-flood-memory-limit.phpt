@@ -13,13 +13,9 @@ require __DIR__ . '/flood.inc';
 
 [$server, $spipes, $addr] = flood_server(4096, ['--backlog=2048'], ['memory_limit' => '4M']);
 $client = flood_client(4096, $addr);
-$counts = function (string $answer): array {
-    preg_match_all('/(\w+)=(\d+)/', $answer, $m);
-    return array_map('intval', array_combine($m[1], $m[2]));
-};
 
 // ~5 KiB each: 4 MiB cannot hold 1,500 connections.
-$flood = $counts(flood_ask($client, 'open 1500'));
+$flood = flood_fields(flood_ask($client, 'open 1500'));
 echo 'flood of 1500: every one answered 200 or 503, or closed: ',
     var_export($flood['ok'] + $flood['refused'] + $flood['closed'] === 1500 && $flood['failed'] === 0, true), "\n";
 echo 'some served: ', var_export($flood['ok'] > 100, true), ', some refused: ', var_export($flood['refused'] > 0, true), "\n";
@@ -32,9 +28,7 @@ echo 'afterwards: ', flood_ask($client, 'open 50'), "\n";
 $running = proc_get_status($server)['running'];
 echo 'server running: ', var_export($running, true), "\n";
 if (!$running) {
-    // why it ended, for the diff (the CLI prints errors on stdout)
-    echo 'server said: ', implode("\n", $GLOBALS['flood_said'] ?? []), stream_get_contents($spipes[1]),
-        stream_get_contents($spipes[2]), "\n";
+    echo 'server said: ', flood_server_said($spipes), "\n"; // why it ended, for the diff
 }
 flood_stop(...$client);
 echo 'server exit: ', flood_stop($server, $spipes) !== 255 ? 'terminated' : 'fatal error', "\n";

@@ -18,8 +18,7 @@ $port = (int) substr($addr, strrpos($addr, ':') + 1);
 $sigstop = defined('SIGSTOP') ? SIGSTOP : 19; // Linux's numbers without pcntl
 $sigcont = defined('SIGCONT') ? SIGCONT : 18;
 $outcome = function (string $answer): string {
-    preg_match_all('/(\w+)=(\d+)/', $answer, $m);
-    $c = array_map('intval', array_combine($m[1], $m[2]));
+    $c = flood_fields($answer);
     return sprintf('all answered or closed: %s, some served: %s, none failed: %s',
         var_export($c['ok'] + $c['refused'] + $c['closed'] === 1500, true), var_export($c['ok'] > 100, true),
         var_export($c['failed'] === 0, true));
@@ -46,8 +45,7 @@ echo 'afterwards: ', flood_ask($client, 'open 50'), "\n";
 $running = proc_get_status($server)['running'];
 echo 'server running: ', var_export($running, true), "\n";
 if (!$running) {
-    echo 'server said: ', implode("\n", $GLOBALS['flood_said'] ?? []), stream_get_contents($spipes[1]),
-        stream_get_contents($spipes[2]), "\n";
+    echo 'server said: ', flood_server_said($spipes), "\n"; // why it ended, for the diff
 }
 flood_stop(...$client);
 echo 'server exit: ', flood_stop($server, $spipes) !== 255 ? 'terminated' : 'fatal error', "\n";
